@@ -1,7 +1,6 @@
 import { centsToDollars, dollarsToCents, formatMoney } from './money.ts';
-import { refusedByOf, type FulfilmentActor } from './fulfilment.ts';
-import { isRefusedPartRefunded } from './order-refunds.ts';
-import { possessive } from './possessive.ts';
+import { refusedByOf, refusedPartWho, type FulfilmentActor } from './fulfilment.ts';
+import type { PartMoney } from './order-refunds.ts';
 import { modeRowsOf } from './price-rows.ts';
 import { estimateLabel, formatWeighedPounds, weightMarginPercent } from './weight-estimate.ts';
 
@@ -274,7 +273,7 @@ export function orderTotalNote(order: OrderFigures): string | undefined {
   // 'Fulton Fish Co. refused their part: $33.07 taken off (its items, their tax and its fees).', or 'The store refused
   // Fulton Fish Co.'s part: …' when staff refused it for the seller.
   const parts: string[] = (order.refused_parts ?? []).map(
-    (p) => `${refusedPartWho(p.vendor_name, order.timeline)}: ${formatMoney(p.total)} taken off (its items, their tax and its fees).`,
+    (p) => `${refusedPartWhoOf(p.vendor_name, order.timeline)}: ${formatMoney(p.total)} taken off (its items, their tax and its fees).`,
   );
   if (isEndedOrder(order)) parts.push('The order ended: nothing is charged, and a payment taken was given back in full.');
   // Nothing charged (ended, a payment that failed, wallet redemptions only): no word of weights or caps to charge by.
@@ -338,6 +337,8 @@ export interface LineFacts {
   fulfilment_state?: string | undefined;
   /** Its seller: who refused its part is read from the order's timeline by this name. */
   vendor_name?: string | undefined;
+  /** Its part refused or canceled: whether its money was refunded or never charged (the server's, from the payment). */
+  part_money?: PartMoney | undefined;
 }
 
 /**
@@ -350,19 +351,20 @@ export function refusedPartLineNote(by: FulfilmentActor, refunded: boolean): str
 }
 
 /** Who refused a seller's part, in the order page's words: 'Fulton Fish Co. refused their part' or 'The store refused …'. */
-function refusedPartWho(vendorName: string, timeline: OrderFigures['timeline']): string {
-  return refusedByOf(timeline, vendorName) === 'staff' ? `The store refused ${possessive(vendorName)} part` : `${vendorName} refused their part`;
+function refusedPartWhoOf(vendorName: string, timeline: OrderFigures['timeline']): string {
+  return refusedPartWho(refusedByOf(timeline, vendorName) ?? 'seller', vendorName);
 }
 
 /**
  * 'about 1.1 lb, est. $18.40 · weighed 0.99 lb' or 'Substituted: Salmon Fillet', or undefined. The line's final amount
  * is its TOTAL (lineTotal), in the column beside the note: the note does not say it again.
  */
-export function lineNote(line: LineFacts, timeline?: OrderFigures['timeline'], refunds?: readonly { what: string }[]): string | undefined {
+export function lineNote(line: LineFacts, timeline?: OrderFigures['timeline']): string | undefined {
   // A refused part's lines leave the order as marked-out lines do (refused-parts.ts), but were not out of stock; the
-  // order's timeline says whether its seller or the store refused it, its refunds whether its share was given back.
+  // order's timeline says whether its seller or the store refused it, its part_money whether its share was given back
+  // (QA: told by matching the refunds' words; a part refused whole, refunded at the order's end, read 'not charged').
   if (line.fulfilment_state === 'refused')
-    return refusedPartLineNote(refusedByOf(timeline, line.vendor_name) ?? 'seller', isRefusedPartRefunded(refunds, line.vendor_name));
+    return refusedPartLineNote(refusedByOf(timeline, line.vendor_name) ?? 'seller', line.part_money === 'refunded');
   const parts: string[] = [];
   if (line.substitution_state) {
     parts.push(`${substitutionStateLabels[line.substitution_state]}${line.substitute_name ? `: ${line.substitute_name}` : ''}`);

@@ -58,6 +58,11 @@ export function storeToday(now: Date): string {
   return zonedParts(now).date;
 }
 
+/** Today's calendar date in another time zone (a restaurant's own: src/rules/local-day.ts). */
+export function todayIn(now: Date, timeZone: string): string {
+  return zonedParts(now, timeZone).date;
+}
+
 /** Minutes since midnight in New York. */
 export function storeMinutes(now: Date): number {
   const { hour, minute } = zonedParts(now);

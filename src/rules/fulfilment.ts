@@ -1,5 +1,6 @@
 import { addDays, formatUsDate, isPastCutoff, storeMinutes, storeToday } from './delivery-dates.ts';
-import { isPayOnDeliveryStatus } from './pay-on-delivery.ts';
+import { handOverOf, isPayOnDeliveryStatus } from './pay-on-delivery.ts';
+import { possessive } from './possessive.ts';
 import type { SizeUnit } from './sizes.ts';
 import { minutesOf } from './slots.ts';
 
@@ -167,6 +168,31 @@ export const fulfilmentStateLabels: Readonly<Record<FulfilmentState, string>> = 
 };
 
 /**
+ * A dine-in order's words where the delivery words do not fit a restaurant table (QA walk 3: its mails said 'Being
+ * picked' and 'Packed'). The spec names no dine-in statuses, so these are plain dine-in words, used in the mails, the
+ * order page and the consoles alike (fulfilmentStateLabel, fulfilmentEventLabel): the kitchen prepares the order and the
+ * table is then ready; 'Served' is already the table's word.
+ */
+const dineInStateLabels: Readonly<Partial<Record<FulfilmentState, string>>> = { picking: 'Being prepared', packed: 'Table ready' };
+const dineInEventLabels: Readonly<Partial<Record<FulfilmentEvent, string>>> = { pick: 'Start preparing', pack: 'Table ready' };
+
+/** What a state is called for an order of this kind: a dine-in order's own words, else fulfilmentStateLabels. */
+export function fulfilmentStateLabel(state: FulfilmentState, kind: FulfilmentKind = 'delivery'): string {
+  return (kind === 'dine_in' ? dineInStateLabels[state] : undefined) ?? fulfilmentStateLabels[state];
+}
+
+/** The console's button for a move on an order of this kind (fulfilmentEventLabels; a dine-in order's own words). */
+export function fulfilmentEventLabel(event: FulfilmentEvent, kind: FulfilmentKind = 'delivery'): string {
+  return (kind === 'dine_in' ? dineInEventLabels[event] : undefined) ?? fulfilmentEventLabels[event];
+}
+
+/** The kind of an order from the checkout's speed id it was placed at (3 Dine-In, 2 Store Pickup, else delivered). */
+export function fulfilmentKindOfSpeedId(speedId: number | undefined): FulfilmentKind {
+  const handOver = handOverOf(speedId);
+  return handOver === 'dine-in' ? 'dine_in' : handOver === 'pick-up' ? 'pickup' : 'delivery';
+}
+
+/**
  * A reschedule is not a move (decision 040) but it is on the timeline (decision 044): its order_events row keeps the
  * state (from = to) under this event name, and the timeline calls the step 'rescheduled'.
  */
@@ -248,16 +274,21 @@ const stepsNamingTheSeller: Readonly<Record<string, string>> = { accepted: 'Acce
  * A timeline step's name: a state's label, 'Delivery moved' for a reschedule, else the step as given. Staff may accept
  * or refuse for a seller: that step is then 'Accepted' or 'Refused', its actor saying who ('by the store').
  */
-export function timelineStepLabel(step: { state: string; actor?: string; seller?: string | null | undefined }): string {
+export function timelineStepLabel(
+  step: { state: string; actor?: string; seller?: string | null | undefined },
+  kind: FulfilmentKind = 'delivery',
+): string {
   // One of several sellers' deliveries moved alone: the step names whose (QA walk 3 item 5).
   if (step.state === rescheduledStep) return step.seller ? `Delivery moved (${step.seller})` : 'Delivery moved';
   if (step.state === dayClosedStep) return 'The seller closed that day: please choose another date';
   const renamed = stepsNamingTheSeller[step.state];
   const seller = step.seller ?? undefined;
+  // A seller's part staff refused credits the store, in the words the page's note and the mail use (refusedPartWho).
+  if (step.state === 'refused' && seller !== undefined && isStoreStep(step)) return refusedPartWho('staff', seller);
   // A step one seller took on their part of the order names them: 'Accepted by Hudson Street Butchers', 'Packed (Fulton Fish Co.)'.
   if (renamed !== undefined && seller !== undefined) return step.actor === 'seller' ? `${renamed} by ${seller}` : `${renamed} for ${seller}`;
   if (renamed !== undefined && step.actor !== undefined && step.actor !== 'seller') return renamed;
-  const label = isFulfilmentState(step.state) ? fulfilmentStateLabels[step.state] : step.state;
+  const label = isFulfilmentState(step.state) ? fulfilmentStateLabel(step.state, kind) : step.state;
   return seller === undefined ? label : `${label} (${seller})`;
 }
 
@@ -265,9 +296,18 @@ export function timelineStepLabel(step: { state: string; actor?: string; seller?
  * Who took a timeline step, in the reader's words, or undefined when the step's name already says it: 'Accepted by
  * the seller' (or 'by Hudson Street Butchers') is not followed by 'by the seller' again.
  */
-export function timelineStepActor(step: { state: string; actor: string }, labels: Readonly<Record<string, string>>): string | undefined {
+export function timelineStepActor(
+  step: { state: string; actor: string; seller?: string | null | undefined },
+  labels: Readonly<Record<string, string>>,
+): string | undefined {
   if (step.actor === 'seller' && stepsNamingTheSeller[step.state] !== undefined) return undefined;
+  if (step.state === 'refused' && step.seller != null && isStoreStep(step)) return undefined;
   return labels[step.actor];
+}
+
+/** A step the store's staff (or the store itself) took for a seller. */
+function isStoreStep(step: { actor?: string | undefined }): boolean {
+  return step.actor === 'staff' || step.actor === 'system';
 }
 
 /** A placed order's payment word before any seller moves it (the server's statusLabel of 'processing'). */
@@ -286,6 +326,8 @@ export function orderHeadline(order: {
   status: string;
   fulfilment_state?: string | undefined;
   timeline?: readonly { state: string; actor: string; seller?: string | undefined }[] | undefined;
+  /** The checkout's speed id: a dine-in order's steps are named in its own words (fulfilmentStateLabel). */
+  speed_id?: number | undefined;
 }): string {
   const state = order.fulfilment_state;
   // Paying at the door is how the order is paid, not where it is: until a seller moves it, it reads as a card order
@@ -293,12 +335,13 @@ export function orderHeadline(order: {
   const unpaid = isPayOnDeliveryStatus(order.status);
   if (state === undefined || state === 'placed' || !isFulfilmentState(state)) return unpaid ? `${placedStatus} · ${order.status}` : order.status;
   // Every part of an order ends together or is finished: only a refusal says whose (the seller's, or staff's for them).
-  if (finalFulfilmentStates.includes(state) && state !== 'refused') return fulfilmentStateLabels[state];
+  const kind = fulfilmentKindOfSpeedId(order.speed_id);
+  if (finalFulfilmentStates.includes(state) && state !== 'refused') return fulfilmentStateLabel(state, kind);
   const step = order.timeline?.filter((s) => s.state === state).at(-1);
-  const label = timelineStepLabel(step === undefined ? { state } : step);
-  // A refusal naming no seller (an order of one) says who refused, as the console's badge does: 'Refused by the store'
-  // when staff refused for the seller, where the timeline's step leaves who to its actor.
-  if (state === 'refused') return step?.seller == null ? moveStepLabel('refused', refusedByOf(order.timeline, undefined) ?? 'seller') : label;
+  // A refusal says who refused, in the words every place uses (refusedLabel): 'Refused by the store' when staff refused
+  // for the seller, a seller's part's line included (QA: it read 'Refused for Green Pastures Farm').
+  if (state === 'refused') return refusedLabel(refusedByOf(order.timeline, step?.seller ?? undefined) ?? 'seller', step?.seller ?? undefined);
+  const label = timelineStepLabel(step === undefined ? { state } : step, kind);
   const open = order.status === placedStatus || unpaid;
   if (!open) return order.status;
   return order.status === placedStatus ? label : `${label} · ${order.status}`;
@@ -314,11 +357,17 @@ export function lineHeadline(
     status: string;
     fulfilment_state?: string | undefined;
     timeline?: readonly { state: string; actor: string; seller?: string | undefined }[] | undefined;
+    speed_id?: number | undefined;
   },
   line: { fulfilment_state?: string | undefined; vendor_name: string },
 ): string {
   const timeline = order.timeline?.filter((s) => s.seller === undefined || s.seller === line.vendor_name);
-  return orderHeadline({ status: order.status, fulfilment_state: line.fulfilment_state ?? order.fulfilment_state, timeline });
+  return orderHeadline({
+    status: order.status,
+    fulfilment_state: line.fulfilment_state ?? order.fulfilment_state,
+    timeline,
+    speed_id: order.speed_id,
+  });
 }
 
 /**
@@ -336,17 +385,37 @@ export function refusedByOf(
 }
 
 /**
+ * A refusal's status in every place that names who refused (a headline, a seller's part's line, a console badge, a
+ * move's mail): the store when its staff refused for a seller ('Refused by the store', as the mail's 'The store refused
+ * Green Pastures Farm's part'), else the seller, by name where the part has one ('Refused by Fulton Fish Co.').
+ */
+export function refusedLabel(by: FulfilmentActor, seller?: string): string {
+  if (by !== 'seller') return `Refused ${timelineActorLabels[by] ?? 'by the store'}`;
+  return seller === undefined ? fulfilmentStateLabels.refused : `Refused by ${seller}`;
+}
+
+/** Who refused a seller's part, in a sentence ('Fulton Fish Co. refused their part', 'The store refused Fulton Fish Co.'s part'). */
+export function refusedPartWho(by: FulfilmentActor, seller: string): string {
+  return by === 'seller' ? `${seller} refused their part` : `The store refused ${possessive(seller)} part`;
+}
+
+/**
  * A console card's badge: the state's label, but a refused part names who refused it ('Refused by the store' when
  * staff did). Until the list is read again after the card's own refusal, the refusal is the console user's own.
  */
 export function consoleStateLabel(
   state: FulfilmentState,
-  listed: { state: string; vendor_name: string; timeline: readonly { state: string; actor: string; seller?: string | null | undefined }[] },
+  listed: {
+    state: string;
+    vendor_name: string;
+    timeline: readonly { state: string; actor: string; seller?: string | null | undefined }[];
+    kind?: FulfilmentKind | undefined;
+  },
   role: FulfilmentActor,
 ): string {
-  if (state !== 'refused') return fulfilmentStateLabels[state];
+  if (state !== 'refused') return fulfilmentStateLabel(state, listed.kind);
   const by = listed.state === 'refused' ? (refusedByOf(listed.timeline, listed.vendor_name) ?? 'seller') : role;
-  return moveStepLabel('refused', by);
+  return refusedLabel(by);
 }
 
 /** The console's button for each event. */
@@ -367,15 +436,21 @@ export const fulfilmentEventLabels: Readonly<Record<FulfilmentEvent, string>> = 
  * A move's step in the shopper's mail: the state's label, except that a step naming the seller ('Accepted by the
  * seller') taken by the store's staff for the seller is called the store's ('Accepted by the store').
  */
-export function moveStepLabel(to: FulfilmentState, actor: FulfilmentActor): string {
+export function moveStepLabel(to: FulfilmentState, actor: FulfilmentActor, kind: FulfilmentKind = 'delivery'): string {
+  if (to === 'refused') return refusedLabel(actor);
   const renamed = stepsNamingTheSeller[to];
-  if (renamed === undefined || actor === 'seller') return fulfilmentStateLabels[to];
+  if (renamed === undefined || actor === 'seller') return fulfilmentStateLabel(to, kind);
   return `${renamed} ${timelineActorLabels[actor] ?? 'by the store'}`;
 }
 
 /** The mail's subject the shopper gets on each move (the outbox mail adapter sends it), named for who moved it. */
-export function fulfilmentMailSubject(orderNumber: string, to: FulfilmentState, actor: FulfilmentActor = 'seller'): string {
-  return `Your order #${orderNumber}: ${moveStepLabel(to, actor).toLowerCase()}`;
+export function fulfilmentMailSubject(
+  orderNumber: string,
+  to: FulfilmentState,
+  actor: FulfilmentActor = 'seller',
+  kind: FulfilmentKind = 'delivery',
+): string {
+  return `Your order #${orderNumber}: ${moveStepLabel(to, actor, kind).toLowerCase()}`;
 }
 
 /** The mail's line when an order ends while its card was only held: nothing was taken, so there is no refund to wait for. */
@@ -422,6 +497,29 @@ export const fulfilmentMessages = {
   notDelivered: 'This order has no delivery to move.',
   canceled: 'Your order was canceled.',
 } as const;
+
+/**
+ * A dine-in part's table day and the restaurant's date now (by its own clock: local-day.ts). A table is served on its
+ * day: the restaurant could mark one Served the day before (QA walk 3), filling the wallet before the meal.
+ */
+export interface TableDay {
+  date: string | null;
+  today: string;
+}
+
+/** A console card's table day: a dine-in part listed with the restaurant's date (the contract's table_today). */
+export function consoleTableDay(order: { delivery_date: string | null; table_today?: string | undefined }): TableDay | undefined {
+  return order.table_today === undefined ? undefined : { date: order.delivery_date, today: order.table_today };
+}
+
+/**
+ * Why a move must wait for the table's day: Served on a dine-in part before its date, else undefined. One rule for the
+ * server's check (a 400 naming `event`) and the consoles' buttons (order-parts.ts partEventsFor), so neither offers it.
+ */
+export function tableDayRefusal(event: FulfilmentEvent, kind: FulfilmentKind, day: TableDay | undefined): string | undefined {
+  if (event !== 'serve' || kind !== 'dine_in' || day === undefined || day.date === null || day.today >= day.date) return undefined;
+  return `This table is booked for ${formatUsDate(day.date)}: the order can be marked Served on that day, not before.`;
+}
 
 /**
  * The shopper may cancel (or reschedule) while no one has started picking and before the cutoff: 3 pm in New York

@@ -4,10 +4,12 @@ import {
   fulfilmentEventsFor,
   fulfilmentStateLabels,
   fulfilmentTransition,
+  tableDayRefusal,
   type FulfilmentActor,
   type FulfilmentEvent,
   type FulfilmentKind,
   type FulfilmentState,
+  type TableDay,
 } from './fulfilment.ts';
 import { possessive } from './possessive.ts';
 
@@ -53,8 +55,13 @@ export function partMayMove(
   otherParts: readonly OrderPart[],
   actor: FulfilmentActor,
   kind: FulfilmentKind,
+  day?: TableDay,
 ): boolean {
-  return fulfilmentTransition(from, event, actor, kind) !== undefined && partStoppingMove(event, otherParts, actor, kind) === undefined;
+  return (
+    fulfilmentTransition(from, event, actor, kind) !== undefined &&
+    partStoppingMove(event, otherParts, actor, kind) === undefined &&
+    tableDayRefusal(event, kind, day) === undefined
+  );
 }
 
 /** The moves the actor may make on this part now, in table order: a cancel only where every other part allows it too. */
@@ -63,8 +70,12 @@ export function partEventsFor(
   otherParts: readonly OrderPart[],
   actor: FulfilmentActor,
   kind: FulfilmentKind,
+  day?: TableDay,
 ): FulfilmentEvent[] {
-  return fulfilmentEventsFor(state, actor, kind).filter((event) => partStoppingMove(event, otherParts, actor, kind) === undefined);
+  // A dine-in table is served on its day, not before (tableDayRefusal): the button waits for it.
+  return fulfilmentEventsFor(state, actor, kind).filter(
+    (event) => partStoppingMove(event, otherParts, actor, kind) === undefined && tableDayRefusal(event, kind, day) === undefined,
+  );
 }
 
 /**

@@ -36,23 +36,41 @@ function refusedPartRefundWhat(vendorName: string): string {
   return `the items from ${vendorName}, taken off your order`;
 }
 
-/** Whether a seller's refused part was given back (its refund among the order's): its lines then read 'refunded'. */
-export function isRefusedPartRefunded(refunds: readonly { what: string }[] | undefined, vendorName: string | undefined): boolean {
-  return vendorName !== undefined && (refunds ?? []).some((refund) => refund.what === refusedPartRefundWhat(vendorName));
+/** A refund made, with the move that made it: a part refused alone (its index in refusedParts), packing, or the end. */
+type RefundStep = RefundMade & ({ by: 'part'; part: number } | { by: 'packing' } | { by: 'ending' });
+
+function refundSteps(facts: RefundFacts): RefundStep[] {
+  if (!facts.paidWhenPlaced || facts.collectedCents <= 0) return [];
+  const refunds: RefundStep[] = facts.refusedParts.flatMap((p, part) =>
+    p.totalCents > 0 ? [{ amountCents: p.totalCents, what: refusedPartRefundWhat(p.vendorName), by: 'part' as const, part }] : [],
+  );
+  let held = facts.collectedCents - refunds.reduce((sum, r) => sum + r.amountCents, 0);
+  if (facts.finalCents !== null && held > facts.finalCents) {
+    refunds.push({ amountCents: held - facts.finalCents, what: 'the difference after packing', by: 'packing' });
+    held = facts.finalCents;
+  }
+  if (facts.ended && held > 0) refunds.push({ amountCents: held, what: 'the rest of your payment, when the order ended', by: 'ending' });
+  return refunds;
 }
 
 export function refundsMade(facts: RefundFacts): RefundMade[] {
-  if (!facts.paidWhenPlaced || facts.collectedCents <= 0) return [];
-  const refunds: RefundMade[] = facts.refusedParts
-    .filter((p) => p.totalCents > 0)
-    .map((p) => ({ amountCents: p.totalCents, what: refusedPartRefundWhat(p.vendorName) }));
-  let held = facts.collectedCents - refunds.reduce((sum, r) => sum + r.amountCents, 0);
-  if (facts.finalCents !== null && held > facts.finalCents) {
-    refunds.push({ amountCents: held - facts.finalCents, what: 'the difference after packing' });
-    held = facts.finalCents;
-  }
-  if (facts.ended && held > 0) refunds.push({ amountCents: held, what: 'the rest of your payment, when the order ended' });
-  return refunds;
+  return refundSteps(facts).map(({ amountCents, what }) => ({ amountCents, what }));
+}
+
+/**
+ * What became of a refused or canceled part's money, for the order reply (each such line's part_money): 'refunded'
+ * when a payment taken gave it back (its own refund when refused while the rest went on, the order's end's refund
+ * when it ended with the order), 'not_charged' when nothing was taken for it (a card only held, pay on delivery, a
+ * free order). The server fills it from the order's payment record; the page reads this field, never the refunds' words.
+ */
+export const partMoneyOutcomes = ['refunded', 'not_charged'] as const;
+export type PartMoney = (typeof partMoneyOutcomes)[number];
+
+/** `refusedAlone`: the part's index in facts.refusedParts, or undefined for a part that ended with the order. */
+export function endedPartMoney(facts: RefundFacts, refusedAlone: number | undefined): PartMoney {
+  const steps = refundSteps(facts);
+  const refunded = refusedAlone === undefined ? steps.some((s) => s.by === 'ending') : steps.some((s) => s.by === 'part' && s.part === refusedAlone);
+  return refunded ? 'refunded' : 'not_charged';
 }
 
 /** One refund as the order page says it: 'Refunded $20.46 to your payment: the items from Fulton Fish Co., …'. */

@@ -27,11 +27,15 @@ export function restOfOrderOf(sent: {
   payment: RestPayment;
   rest_total: string;
   refused: readonly { vendor_name: string; total: string }[];
+  tip?: string | undefined;
 }): RestOfOrder {
+  const tipCents = sent.tip === undefined ? 0 : (dollarsToCents(sent.tip) ?? 0);
   return {
     payment: sent.payment,
     restCents: dollarsToCents(sent.rest_total) ?? 0,
     refused: sent.refused.map((p) => ({ vendorName: p.vendor_name, totalCents: dollarsToCents(p.total) ?? 0 })),
+    // The tip the refusal took off with the last part the driver brings: the confirm names it as the mail does.
+    ...(tipCents > 0 ? { tipCents } : {}),
   };
 }
 

@@ -42,11 +42,24 @@ async function moveOrderThrough(user: ConsoleUser, orderNumber: string, events: 
   if (!order) throw new Error(`the e2e ${user.role} does not see order ${orderNumber}`);
   const weights = order.items.filter((i) => i.by_weight).map((i) => ({ item_id: i.id, grams: i.bottle_size * i.qty }));
   const reason = user.role === 'staff' ? { reason: 'Moved by the e2e journey' } : {};
-  for (const event of events) {
-    const body = { order_id: orderNumber, event, ...reason, ...(event === 'pack' ? { weights } : {}) };
-    const reply = create(await postJson(`/api/${user.role}/orders/move`, body, token), moveOrderReply);
-    if (reply.code !== 1) throw new Error(`the e2e ${user.role} could not ${event} order ${orderNumber}: ${reply.message}`);
+  // A table is served on its day, not before (fulfilment.ts tableDayRefusal): this session's clock (test mode's
+  // /api/test/clock) moves on to that day for Served, and back after.
+  const tableDays = order.table_today !== undefined && order.delivery_date !== null ? daysBetween(order.table_today, order.delivery_date) : 0;
+  try {
+    for (const event of events) {
+      if (event === 'serve' && tableDays > 0) await postJson('/api/test/clock', { shift_minutes: tableDays * 24 * 60 }, token);
+      const body = { order_id: orderNumber, event, ...reason, ...(event === 'pack' ? { weights } : {}) };
+      const reply = create(await postJson(`/api/${user.role}/orders/move`, body, token), moveOrderReply);
+      if (reply.code !== 1) throw new Error(`the e2e ${user.role} could not ${event} order ${orderNumber}: ${reply.message}`);
+    }
+  } finally {
+    if (tableDays > 0) await postJson('/api/test/clock', { shift_minutes: 0 }, token);
   }
+}
+
+/** Whole days from one date ('YYYY-MM-DD') to a later one; 0 when it is not later. */
+function daysBetween(from: string, to: string): number {
+  return Math.max(0, Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000));
 }
 
 /** The local shop's seller accepts, picks, packs, dispatches and delivers a delivery order. */

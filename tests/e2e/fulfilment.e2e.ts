@@ -13,7 +13,7 @@ import {
   type PricedLine,
 } from '../../src/rules/catch-weight.ts';
 import { centsToDollars, dollarsToCents, formatDiscount, formatMoney } from '../../src/rules/money.ts';
-import { formatUsDate } from '../../src/rules/delivery-dates.ts';
+import { addDays, formatUsDate, storeToday } from '../../src/rules/delivery-dates.ts';
 import { parseWeightEntry, weightEntryMessages } from '../../src/rules/weight-entry.ts';
 import { markOutQuestion, moveQuestion } from '../../src/rules/console-confirm.ts';
 import { offlineMessage } from '../../src/api/http.ts';
@@ -32,7 +32,8 @@ import {
   uniqueEmail,
 } from './steps.ts';
 import { e2eSeller, e2eStaff } from './store-users.ts';
-import { openWithSession } from './journeys/shoppers.ts';
+import { newCustomer, openWithSession } from './journeys/shoppers.ts';
+import { dineInThroughApi } from './journeys/checkout-shoppers.ts';
 import { sameDayAndFarmOrderThroughApi, sameDayOrderThroughApi } from './reach/orders.ts';
 
 /**
@@ -597,6 +598,12 @@ test('the driver tip goes with the only part a driver brings: refused, the order
   expect(rows.find((r) => r.name === 'Driver Tip')?.value).toBe('0.00');
   const tipWords = `The driver tip (${formatMoney(before.driver_tip)}) is taken off too`.replace(/[$.()]/g, '\\$&');
   expect(await mailedMatchFor(placed.email, new RegExp(tipWords))).toBeTruthy();
+  // The shopper's cancel confirm names the tip the refusal took off, as the totals and the mails do (seam c4 item 3).
+  await page.getByRole('button', { name: 'Change delivery or cancel' }).click();
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  const asked = page.getByRole('alertdialog', { name: 'Cancel this order?' });
+  await expect(asked).toContainText(`The driver tip (${formatMoney(before.driver_tip)}) was`);
+  await page.screenshot({ path: 'test-results/cancel-confirm-tip.png', fullPage: true });
 });
 
 /**
@@ -754,8 +761,13 @@ test('a refused part of an order paid by UPI: the page lists the refund made and
   await expect(page.getByTestId('refund')).toHaveText(
     `Refunded ${formatMoney(share)} to your payment: the items from Fulton Fish Co., taken off your order.`,
   );
-  // Its lines say the share was refunded, not 'not charged' (UPI took the payment at place order).
-  await expect(page.getByRole('row').filter({ hasText: salmon }).getByTestId('line-note')).toHaveText('Refused by the store: refunded');
+  // Its lines say the share was refunded, not 'not charged' (UPI took the payment at place order): the reply says so
+  // in its own field (part_money), from the payment, and the words follow it (seam c4 item 2).
+  expect(refused.items.filter((i) => i.product_name.startsWith(salmon)).map((i) => i.part_money)).toEqual(['refunded']);
+  const salmonRow = page.getByRole('row').filter({ hasText: salmon });
+  await expect(salmonRow.getByTestId('line-note')).toHaveText('Refused by the store: refunded');
+  // Its STATUS credits the store, as the mail and the note do (seam c4 item 1: it read 'Refused for Fulton Fish Co.').
+  await expect(salmonRow.locator('[data-label="STATUS"]')).toHaveText('Refused by the store');
   await expect(page.getByTestId('order-total')).toHaveText(
     estimateAndFinal(dollarsToCents(refused.grand_total) ?? 0, null, dollarsToCents(placed.grand_total) ?? 0),
   );
@@ -765,4 +777,57 @@ test('a refused part of an order paid by UPI: the page lists the refund made and
     await expectUnbrokenCells(page);
     await page.screenshot({ path: `test-results/upi-part-refunded-${width}.png`, fullPage: true });
   }
+});
+
+/**
+ * QA walk 3: a dine-in order could be marked Served the day before its table, and its mails said 'Being picked' and
+ * 'Packed'. Staff prepare tomorrow's table: the card names the moves in a table's words ('Start preparing', 'Table
+ * ready'), offers no Served before the table's day, and the shopper's page reads 'Table ready'.
+ */
+test("a dine-in order before its table's day: the console speaks of preparing and a ready table, and offers no Served", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const { session } = await newCustomer('dine-in-table');
+  const orderId = await dineInThroughApi(session, 'ribeye', 'USDA Prime Ribeye Steak');
+  const tableDate = addDays(storeToday(new Date()), 1);
+  const staffContext = await browser.newContext();
+  try {
+    const staff = await staffContext.newPage();
+    await consoleUserSignsIn(staff, { ...e2eStaff, console: 'Staff console', path: 'staff', heading: 'STAFF CONSOLE' });
+    await staff.getByLabel('Date').first().fill(tableDate);
+    const card = staff.getByRole('article', { name: `ORDER #${orderId}` });
+    const reason = () => card.getByLabel('Reason').fill('Table for tomorrow');
+    await reason();
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await reason();
+    await card.getByRole('button', { name: 'Start preparing' }).click();
+    await expect(card.getByTestId('fulfilment-state')).toHaveText('Being prepared');
+    // Weighed lines are weighed as the table is made ready.
+    const weights = card.getByLabel(/^Weight of /);
+    for (let i = 0; i < (await weights.count()); i++) await weights.nth(i).fill('1');
+    await reason();
+    await card.getByRole('button', { name: 'Table ready' }).click();
+    await expect(card.getByTestId('fulfilment-state')).toHaveText('Table ready');
+    // The table is tomorrow: Served waits for its day (the server refuses it too, tests/server/dine-in-serve.test.ts).
+    await expect(card.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Served' })).toHaveCount(0);
+    await card.getByText(/^History \(/).click();
+    await expect(card.getByRole('list', { name: 'Order timeline' })).toContainText('Being prepared');
+    await expect(card.getByRole('list', { name: 'Order timeline' })).not.toContainText('Being picked');
+    await staff.reload();
+    await staff.getByLabel('Date').first().fill(tableDate);
+    await expect(card.getByTestId('fulfilment-state')).toHaveText('Table ready');
+    await expect(card.getByRole('button', { name: 'Served' })).toHaveCount(0);
+    await card.scrollIntoViewIfNeeded();
+    await staff.screenshot({ path: 'test-results/dine-in-console-table-ready.png', fullPage: true });
+  } finally {
+    await staffContext.close();
+  }
+
+  await openWithSession(page, session, `/order/status?orderId=${orderId}`);
+  await expect(page.getByTestId('order-status')).toHaveText('Table ready');
+  await expect(page.getByRole('table').getByRole('row').nth(1).locator('[data-label="STATUS"]')).toHaveText('Table ready');
+  const timeline = page.getByRole('list', { name: 'Order timeline' });
+  await expect(timeline).toContainText('Being prepared');
+  await expect(timeline).not.toContainText('Packed');
+  await page.screenshot({ path: 'test-results/dine-in-order-table-ready.png', fullPage: true });
 });

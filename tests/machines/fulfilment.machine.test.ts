@@ -232,6 +232,27 @@ describe('fulfilment behaviour', () => {
     expect(selectCardMoves(['accept', 'refuse', 'cancel'])(snapshot)).toEqual(selectMoves(snapshot));
   });
 
+  it("a packed dine-in card offers Served only from its table's day, the list's next read moving the day on (QA walk 3)", () => {
+    const actor = createActor(fulfilmentMachine, {
+      input: {
+        orderNumber: '100000005',
+        state: 'packed',
+        kind: 'dine_in',
+        actor: 'seller',
+        locId: 401,
+        otherParts: [],
+        tableDay: { date: '2026-12-01', today: '2026-11-30' },
+      },
+    }).start();
+    expect(selectMoves(actor.getSnapshot())).toEqual([]);
+    // A Served sent anyway (a stale button) is not taken by the machine either.
+    actor.send({ type: 'fulfil.move', event: 'serve', reason: undefined, weights: undefined });
+    expect(selectFulfilmentState(actor.getSnapshot())).toBe('packed');
+    expect(selectMoving(actor.getSnapshot())).toBeUndefined();
+    actor.send({ type: 'fulfil.reported', state: 'packed', otherParts: [], tableDay: { date: '2026-12-01', today: '2026-12-01' } });
+    expect(selectMoves(actor.getSnapshot())).toEqual(['serve']);
+  });
+
   it('while picking, sends a substitute (or out) and counts each saved one so the console reloads', async () => {
     const sent: unknown[] = [];
     const machine = fulfilmentMachine.provide({

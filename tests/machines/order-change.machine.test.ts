@@ -12,6 +12,7 @@ import {
   selectChangeStep,
 } from '../../src/machines/order-change/index.ts';
 import { fulfilmentMessages } from '../../src/rules/fulfilment.ts';
+import { restCancelMailText, restOfOrderOf } from '../../src/rules/rest-cancel.ts';
 import { done, failed, heldCalls, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
@@ -254,6 +255,38 @@ describe('order change behaviour', () => {
     expect(actor.getSnapshot().context.done).toBe(
       'The delivery from ColdChain Express is now on 12/07/2026. The delivery from Hudson Butchers stays on 12/04/2026, 10:00–12:00.',
     );
+  });
+
+  it('names the driver tip the refusal gave back in the confirm and the canceled line, as the mail does (seam c4 item 3)', async () => {
+    // The butcher's Same Day part (the only one the driver brings) was refused: the totals took its tip off with it.
+    const afterRefusal: RescheduleOptions = {
+      ...open,
+      rest_of_order: { payment: 'refund', rest_total: '27.11', refused: [{ vendor_name: 'Hudson Street Butchers', total: '41.58' }], tip: '4.43' },
+    };
+    const machine = orderChangeMachine.provide({
+      actors: {
+        loadOptions: fromPromise<RescheduleOptionsReply, { orderId: string; date?: string | undefined }>(async () => ({
+          code: 1,
+          data: afterRefusal,
+        })),
+        sendCancel: fromPromise<MoveOrderReply, { orderId: string }>(async () => canceled),
+      },
+    });
+    const actor = createActor(machine, { input }).start();
+    actor.send({ type: 'change.open' });
+    await waitFor(actor, (s) => s.matches('choosing'));
+    actor.send({ type: 'change.cancel.ask' });
+    const refusedBefore = "Hudson Street Butchers' part ($41.58) was refunded when it was refused. The driver tip ($4.43) was refunded then too.";
+    expect(selectCancelQuestion(actor.getSnapshot())).toBe(
+      `Cancel the rest of this order? The rest of your payment, $27.11, will be refunded. ${refusedBefore}`,
+    );
+    // The same words the cancel's mail gives (rest-cancel.ts restCancelMailText, from the server's rest with its tip).
+    expect(restCancelMailText(restOfOrderOf(afterRefusal.rest_of_order ?? { payment: 'none', rest_total: '0.00', refused: [] }))).toContain(
+      'The driver tip ($4.43) was refunded then too.',
+    );
+    actor.send({ type: 'change.cancel.confirm' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(actor.getSnapshot().context.done).toContain('The driver tip ($4.43) was refunded then too.');
   });
 
   it("after a seller refused their part, asks and says what a cancel of the rest gives back, not 'in full'", async () => {

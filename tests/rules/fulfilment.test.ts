@@ -10,6 +10,8 @@ import {
   isLate,
   isMoveEvent,
   lineHeadline,
+  refusedLabel,
+  refusedPartWho,
   orderHeadline,
   timelineStepActor,
   fulfilmentMailSubject,
@@ -235,6 +237,25 @@ describe('the order headline (QA: "Processing · $45.89" for an order ready for 
       ),
     ).toBe('Refused by the store');
     expect(refused('seller', 'Bay Fish Market')).toBe('Refused by Bay Fish Market');
+  });
+
+  it("credits the store on a two-seller order's refused line when staff refused that seller's part (not 'Refused for …')", () => {
+    // The order goes on with the butcher's part; staff refused the farm's (seam c4 item 1: the line read 'Refused for Green Pastures Farm').
+    const timeline = [
+      { state: 'accepted', actor: 'seller', seller: 'Hudson Street Butchers' },
+      { state: 'refused', actor: 'staff', seller: 'Green Pastures Farm' },
+    ];
+    const order = { status: 'processing', fulfilment_state: 'accepted', timeline };
+    expect(lineHeadline(order, { fulfilment_state: 'refused', vendor_name: 'Green Pastures Farm' })).toBe('Refused by the store');
+    expect(lineHeadline(order, { fulfilment_state: 'accepted', vendor_name: 'Hudson Street Butchers' })).toBe('Accepted by Hudson Street Butchers');
+    // The same rule in every place: the mail's step, the console's badge, the sentence the page and the mail use.
+    expect(refusedLabel('staff', 'Green Pastures Farm')).toBe(moveStepLabel('refused', 'staff'));
+    expect(refusedPartWho('staff', 'Green Pastures Farm')).toBe("The store refused Green Pastures Farm's part");
+    expect(refusedPartWho('seller', 'Hudson Street Butchers')).toBe('Hudson Street Butchers refused their part');
+    // The timeline's step too: the store is named in the step, not 'Refused for …' followed by 'by the store'.
+    const step = { state: 'refused', actor: 'staff', seller: 'Green Pastures Farm' };
+    expect(timelineStepLabel(step)).toBe("The store refused Green Pastures Farm's part");
+    expect(timelineStepActor(step, timelineActorLabels)).toBeUndefined();
     expect(orderHeadline({ status: 'canceled', fulfilment_state: 'refused' })).toBe('Refused by the seller');
     expect(orderHeadline({ status: 'canceled', fulfilment_state: 'canceled', timeline: [{ state: 'canceled', actor: 'shopper' }] })).toBe('Canceled');
     expect(orderHeadline({ status: 'canceled', fulfilment_state: 'canceled', timeline: [{ state: 'canceled', actor: 'staff' }] })).toBe('Canceled');

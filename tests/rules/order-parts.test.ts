@@ -5,7 +5,7 @@ import { consoleStateLabel, fulfilmentEventsFor, lineHeadline, refusedByOf, type
 import { possessive } from '../../src/rules/possessive.ts';
 import { refusedBeforeText } from '../../src/rules/rest-cancel.ts';
 import { endsPartOnly, moveAsksFirst, partEventsFor, partMayMove, partStoppingMove, wholeMoveRefusal } from '../../src/rules/order-parts.ts';
-import { refundReply, refundsMade } from '../../src/rules/order-refunds.ts';
+import { endedPartMoney, refundsMade } from '../../src/rules/order-refunds.ts';
 import { paymentStatusWords } from '../../src/rules/payment-words.ts';
 
 /** Decision 081's parts: a cancel ends every seller's part, so the consoles offer it, and the server takes it, only where each allows it. */
@@ -96,35 +96,47 @@ describe('a part refused while the rest goes on', () => {
       fulfilment_state: 'refused',
       vendor_name: farm,
     };
-    // The refunds as the order page gets them (order-refunds.ts refundsMade): the part's share given back at once.
-    const refunds = refundsMade({
+    // The part's money as the order reply gives it (order-refunds.ts endedPartMoney, from the payment): its words follow it.
+    const paid = {
       paidWhenPlaced: true,
       collectedCents: 4158,
       refusedParts: [{ vendorName: farm, totalCents: 2268 }],
       finalCents: null,
       ended: false,
-    });
-    expect(lineNote(line, [{ state: 'refused', actor: 'staff', seller: farm }], refunds.map(refundReply))).toBe('Refused by the store: refunded');
-    expect(lineNote(line, [{ state: 'refused', actor: 'seller', seller: farm }], refunds.map(refundReply))).toBe('Refused by its seller: refunded');
+    };
+    const refunded = { ...line, part_money: endedPartMoney(paid, 0) };
+    expect(refunded.part_money).toBe('refunded');
+    expect(lineNote(refunded, [{ state: 'refused', actor: 'staff', seller: farm }])).toBe('Refused by the store: refunded');
+    expect(lineNote(refunded, [{ state: 'refused', actor: 'seller', seller: farm }])).toBe('Refused by its seller: refunded');
     // A card only held or pay on delivery took nothing for it: no refund, 'not charged'.
-    const held = refundsMade({
-      paidWhenPlaced: false,
-      collectedCents: 4158,
-      refusedParts: [{ vendorName: farm, totalCents: 2268 }],
-      finalCents: null,
+    const held = { ...line, part_money: endedPartMoney({ ...paid, paidWhenPlaced: false }, 0) };
+    expect(held.part_money).toBe('not_charged');
+    expect(lineNote(held, [{ state: 'refused', actor: 'staff', seller: farm }])).toBe('Refused by the store: not charged');
+  });
+
+  it("reads a refused part's money from the reply's field, not from the refunds' words (seam c4 item 2)", () => {
+    const farm = 'Green Pastures Farm';
+    const line = { product_qty: 1, bottle_size: 0, row_total: '7.69', fulfilment_state: 'refused', vendor_name: farm };
+    const timeline = [{ state: 'refused', actor: 'staff', seller: farm }];
+    // The field says refunded: the line says so whatever words the refunds were listed in.
+    expect(lineNote({ ...line, part_money: 'refunded' }, timeline)).toBe('Refused by the store: refunded');
+    expect(lineNote({ ...line, part_money: 'not_charged' }, timeline)).toBe('Refused by the store: not charged');
+    // An order refused whole and paid up front: the part's money came back with the order's end, not as a part's refund.
+    const whole = { paidWhenPlaced: true, collectedCents: 4158, refusedParts: [], finalCents: null, ended: true };
+    expect(refundsMade(whole)).toEqual([{ amountCents: 4158, what: 'the rest of your payment, when the order ended' }]);
+    expect(endedPartMoney(whole, undefined)).toBe('refunded');
+    expect(endedPartMoney({ ...whole, paidWhenPlaced: false }, undefined)).toBe('not_charged');
+    // Another part's refund says nothing of this one: a part with nothing to give back (a free share) was not charged.
+    const two = {
+      ...whole,
       ended: false,
-    });
-    expect(held).toEqual([]);
-    expect(lineNote(line, [{ state: 'refused', actor: 'staff', seller: farm }], held)).toBe('Refused by the store: not charged');
-    // Another seller's refund says nothing of this part.
-    const other = refundsMade({
-      paidWhenPlaced: true,
-      collectedCents: 4158,
-      refusedParts: [{ vendorName: 'Fulton Fish Co.', totalCents: 2268 }],
-      finalCents: null,
-      ended: false,
-    });
-    expect(lineNote(line, [{ state: 'refused', actor: 'seller', seller: farm }], other.map(refundReply))).toBe('Refused by its seller: not charged');
+      refusedParts: [
+        { vendorName: 'Fulton Fish Co.', totalCents: 2268 },
+        { vendorName: farm, totalCents: 0 },
+      ],
+    };
+    expect(endedPartMoney(two, 0)).toBe('refunded');
+    expect(endedPartMoney(two, 1)).toBe('not_charged');
   });
 
   it('credits a refusal staff made to the store, not the seller: the order page, its line, the console badge and the confirm (QA walk 3)', () => {

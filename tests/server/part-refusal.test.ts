@@ -2,9 +2,11 @@ import { assert } from 'superstruct';
 import { afterAll, describe, expect, test } from 'vitest';
 import { orderStatusReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.ts';
+import { rescheduleOptionsReply } from '../../src/api/contract/reschedule.contract.ts';
 import { lineFinalCents, lineFinalTaxCents, lineNote, orderTotalNote, orderTotalRows } from '../../src/rules/catch-weight.ts';
 import { centsToDollars, dollarsToCents, formatMoney } from '../../src/rules/money.ts';
 import { payOnDeliveryWords } from '../../src/rules/pay-on-delivery.ts';
+import { restCancelQuestion, restOfOrderOf } from '../../src/rules/rest-cancel.ts';
 import { PaymentGatewayError } from '../../server/adapters/payments/payment-port.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { startSession } from '../../server/services/accounts/accounts.ts';
@@ -489,7 +491,32 @@ describe('a refusal says who refused it, a name ending in s takes the apostrophe
     const line = view.items.find((i) => i.vendor_name === butchers);
     // Paid at place order (nothing weighed): the part's share was refunded, and its line says so, not 'not charged'.
     expect(view.refunds?.length).toBe(1);
-    expect(line && lineNote(line, view.timeline, view.refunds)).toBe('Refused by the store: refunded');
+    // The reply says so in its own field, from the payment (seam c4 item 2), and the line's words follow it.
+    expect(line?.part_money).toBe('refunded');
+    expect(line && lineNote(line, view.timeline)).toBe('Refused by the store: refunded');
+    // The butcher's part goes on: no money word on its lines.
+    expect(view.items.filter((i) => i.vendor_name !== butchers).map((i) => i.part_money)).toEqual(
+      view.items.filter((i) => i.vendor_name !== butchers).map(() => undefined),
+    );
+  });
+
+  test("each refused part's lines carry its money from the payment: refunded when paid up front, not charged on a held card (seam c4 item 2)", async () => {
+    // Paid at place order: the fish part refused alone is refunded at once; the butcher's, refused last, ends the order
+    // and comes back with the order's end (its line read 'not charged' when the page matched the refunds' words).
+    const paid = (await twoSellerOrderOf(false)).number;
+    expect((await move(fishmonger, paid, 'refuse', { reason: 'No salmon today' })).status).toBe(200);
+    expect((await move(butcher, paid, 'refuse', { reason: 'Closed today' })).status).toBe(200);
+    const ended = await shopperView(paid);
+    expect(ended.items.map((i) => i.part_money)).toEqual(ended.items.map(() => 'refunded'));
+    for (const line of ended.items) expect(lineNote(line, ended.timeline)).toBe('Refused by its seller: refunded');
+    // A card only held (weighed lines): nothing was taken for the refused part, so nothing was refunded.
+    const held = (await twoSellerOrderOf(true)).number;
+    expect((await move(fishmonger, held, 'refuse', { reason: 'No salmon today' })).status).toBe(200);
+    const heldView = await shopperView(held);
+    const fishLines = heldView.items.filter((i) => i.fulfilment_state === 'refused');
+    expect(fishLines.length).toBeGreaterThan(0);
+    for (const line of fishLines) expect(line.part_money).toBe('not_charged');
+    expect(heldView.items.filter((i) => i.fulfilment_state !== 'refused').every((i) => i.part_money === undefined)).toBe(true);
   });
 
   test("one seller's part moving on its own is mailed with the right possessive", async () => {
@@ -555,9 +582,23 @@ describe('the driver tip goes with the last part the driver brings (QA walk 3: k
     const placed = await linesAndParts(number);
     const paymentRef = placed.order.payment_ref ?? '';
     expect((await move(butcher, number, 'refuse', { reason: 'No ribeye today' })).status).toBe(200);
+    const tip = `$${(placed.order.tip_cents / 100).toFixed(2)}`;
+    // The shopper's change panel is told the tip the totals took off (seam c4 item 3): its confirm names it as the mail does.
+    const options = json(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/account/order/reschedule?order_id=${number}`,
+        headers: { authorization: `Bearer ${buyer.token}` },
+      }),
+    );
+    assert(options, rescheduleOptionsReply);
+    const rest = options.data?.rest_of_order;
+    expect(rest?.tip).toBe((placed.order.tip_cents / 100).toFixed(2));
+    expect(restCancelQuestion(restOfOrderOf(rest ?? { payment: 'none', rest_total: '0.00', refused: [] }))).toContain(
+      `The driver tip (${tip}) was refunded then too.`,
+    );
     expect((await post(t, '/api/account/order/cancel', { order_id: number }, buyer.token)).status).toBe(200);
     expect(gateway.captureOf(paymentRef)?.refundedCents).toBe(placed.order.grand_total_cents);
-    const tip = `$${(placed.order.tip_cents / 100).toFixed(2)}`;
     const canceled = async () =>
       (await t.database.db.selectFrom('outbox').select('body_text').where('subject', 'like', `Your order #${number}: cancel%`).executeTakeFirst())
         ?.body_text ?? '';

@@ -6,7 +6,7 @@ import { staffScope } from '../../server/services/fulfilment/console-scope.ts';
 import { moveOrder, weighedLines, type MoveOutcome } from '../../server/services/fulfilment/order-transitions.ts';
 import type { FulfilmentEvent } from '../../src/rules/fulfilment.ts';
 import { makeCart, post, type OfferPick } from './cart-page-helpers.ts';
-import { today } from './checkout-helpers.ts';
+import { checkoutNow, today } from './checkout-helpers.ts';
 import type { TestApp } from './test-app.ts';
 
 /**
@@ -118,10 +118,12 @@ export async function serveOrder(t: TestApp, orderNumber: string): Promise<MoveO
   const deps = { db: t.database.db, payments: t.payments, mail: { send: async () => undefined } };
   const actor = { role: 'staff' as const, userId: 0, scope: staffScope };
   let outcome: MoveOutcome = { kind: 'not-found' };
+  // Served on the table's day (dineInVisit, the test clock's), never before it: the wall clock may still be the day before.
+  const now = new Date(Math.max(Date.now(), Date.parse(checkoutNow)));
   for (const event of ['accept', 'pick', 'pack', 'serve'] as const satisfies readonly FulfilmentEvent[]) {
     const order = await t.database.db.selectFrom('orders').select('id').where('increment_id', '=', orderNumber).executeTakeFirst();
     const weights = order && event === 'pack' ? (await weighedLines(t.database.db, order.id)).map((l) => ({ itemId: l.id, grams: 500 })) : [];
-    outcome = await moveOrder(deps, actor, { orderNumber, event, reason: 'served in the test', weights }, new Date(), quietLog);
+    outcome = await moveOrder(deps, actor, { orderNumber, event, reason: 'served in the test', weights }, now, quietLog);
     if (outcome.kind !== 'moved') return outcome;
   }
   return outcome;

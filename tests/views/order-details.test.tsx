@@ -58,13 +58,20 @@ describe('an order on /setting/order (issue 23)', () => {
     const base = order('100000011', 'Local Delivery');
     const [line] = base.items;
     if (!line) throw new Error('no line');
-    const items = [{ ...line, product_name: 'Salmon', vendor_name: 'Fulton Fish Co.', fulfilment_state: 'refused' }];
     const timeline = [{ state: 'refused', at: '2026-12-01T14:05:00Z', actor: 'seller', reason: null, seller: 'Fulton Fish Co.' }];
-    const refused = { ...base, timeline, items, local_delivery_items: items };
-    render(<OrderDetails order={{ ...refused, refunds: [{ amount: '20.46', what: 'the items from Fulton Fish Co., taken off your order' }] }} />);
+    // The reply's part_money says what became of the part's money (seam c4: the page read the refunds' words).
+    const refusedWith = (money: 'refunded' | 'not_charged') => {
+      const items = [{ ...line, product_name: 'Salmon', vendor_name: 'Fulton Fish Co.', fulfilment_state: 'refused', part_money: money }];
+      return { ...base, timeline, items, local_delivery_items: items };
+    };
+    render(
+      <OrderDetails
+        order={{ ...refusedWith('refunded'), refunds: [{ amount: '20.46', what: 'the items from Fulton Fish Co., taken off your order' }] }}
+      />,
+    );
     expect(screen.getByTestId('line-note').textContent).toBe('Refused by its seller: refunded');
     cleanup();
-    render(<OrderDetails order={refused} />);
+    render(<OrderDetails order={refusedWith('not_charged')} />);
     expect(screen.getByTestId('line-note').textContent).toBe('Refused by its seller: not charged');
   });
 

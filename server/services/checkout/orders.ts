@@ -9,7 +9,7 @@ import { deliverableTimeLabel } from '../../../src/rules/visit-time.ts';
 import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema.ts';
 import { capRule, lineCapped, lineFinalCents } from '../../../src/rules/catch-weight.ts';
 import { orderEndingOf, partShare, refusedAloneParts, standingAmounts, type PartLine } from '../../../src/rules/refused-parts.ts';
-import { refundReply, refundsMade } from '../../../src/rules/order-refunds.ts';
+import { endedPartMoney, refundReply, refundsMade, type RefundFacts } from '../../../src/rules/order-refunds.ts';
 
 /** The spec's delivery groups: Dine-in, Pickup, Local Delivery, Courier Delivery, Farm Direct. */
 export function deliveryMethodOf(speed: SpeedValue, speedId: number): string {
@@ -133,6 +133,34 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
   return orders.map((order) => {
     const label = statusLabel(order);
     const timeline = timelineOf(order, events, deliverables);
+    // The order's figures without the parts refused while the rest went on (src/rules/refused-parts.ts); once packed,
+    // the final ones (every line as packed).
+    const lines = items.filter((i) => i.order_id === order.id).map(pricedLineOf);
+    const parts = deliverables
+      .filter((d) => d.order_id === order.id)
+      .sort((a, b) => a.id - b.id)
+      .map((d) => ({ ...d, state: d.fulfilment_state }));
+    // An order whose rest was canceled after a part was refused reads as it stood then (refusedAloneParts).
+    const ending = orderEndingOf(events.filter((e) => e.order_id === order.id));
+    const standing = standingAmounts(order, lines, parts, false, ending);
+    const final = order.final_total_cents === null ? null : standingAmounts(order, lines, parts, true, ending);
+    const refusedAlone = refusedAloneParts(parts, ending);
+    const refusedParts = refusedAlone.map((p) => ({ vendor_name: p.vendor_name, total: centsToDollars(partShare(order, lines, p).totalCents) }));
+    const refundFacts: RefundFacts = {
+      paidWhenPlaced: paidInFullWhenPlaced(order),
+      collectedCents: order.authorised_cents ?? order.grand_total_cents,
+      refusedParts: refusedAlone.map((p) => ({ vendorName: p.vendor_name, totalCents: partShare(order, lines, p).totalCents })),
+      finalCents: order.final_total_cents,
+      ended: order.status === 'canceled',
+    };
+    const refunds = refundsMade(refundFacts);
+    // Each refused or canceled part's money, from the payment record: its lines say 'refunded' or 'not charged' by it.
+    const partMoney = (deliverableId: number | null): Pick<OrderItem, 'part_money'> => {
+      const part = parts.find((p) => p.id === deliverableId);
+      if (part === undefined || !isEndedState(part.fulfilment_state)) return {};
+      const index = refusedAlone.findIndex((p) => p.id === part.id);
+      return { part_money: endedPartMoney(refundFacts, index < 0 ? undefined : index) };
+    };
     const own = items
       .filter((i) => i.order_id === order.id)
       .map((item) => {
@@ -146,7 +174,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
           tax: centsToDollars(item.tax_cents),
           // The line's own seller's step (a two-seller order's lines each where their seller is), in the headline's words.
           status: lineHeadline(
-            { status: label, fulfilment_state: order.fulfilment_state, timeline },
+            { status: label, fulfilment_state: order.fulfilment_state, timeline, speed_id: order.speed_id },
             { fulfilment_state: deliverable?.fulfilment_state, vendor_name: deliverable?.vendor_name ?? '' },
           ),
           ...(deliverable ? { fulfilment_state: deliverable.fulfilment_state } : {}),
@@ -156,32 +184,11 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
           time_slot: timeSlotOf(deliverable),
           speed: deliverable?.speed ?? 'local',
           ...catchWeightFacts(item, order.final_total_cents !== null),
+          ...partMoney(item.deliverable_id),
         };
         return entry;
       });
     const strip = ({ speed: _speed, ...item }: OrderItem & { speed: SpeedValue }): OrderItem => item;
-    // The order's figures without the parts refused while the rest went on (src/rules/refused-parts.ts); once packed,
-    // the final ones (every line as packed).
-    const lines = items.filter((i) => i.order_id === order.id).map(pricedLineOf);
-    const parts = deliverables
-      .filter((d) => d.order_id === order.id)
-      .sort((a, b) => a.id - b.id)
-      .map((d) => ({ ...d, state: d.fulfilment_state }));
-    // An order whose rest was canceled after a part was refused reads as it stood then (refusedAloneParts).
-    const ending = orderEndingOf(events.filter((e) => e.order_id === order.id));
-    const standing = standingAmounts(order, lines, parts, false, ending);
-    const final = order.final_total_cents === null ? null : standingAmounts(order, lines, parts, true, ending);
-    const refusedParts = refusedAloneParts(parts, ending).map((p) => ({
-      vendor_name: p.vendor_name,
-      total: centsToDollars(partShare(order, lines, p).totalCents),
-    }));
-    const refunds = refundsMade({
-      paidWhenPlaced: paidInFullWhenPlaced(order),
-      collectedCents: order.authorised_cents ?? order.grand_total_cents,
-      refusedParts: refusedAloneParts(parts, ending).map((p) => ({ vendorName: p.vendor_name, totalCents: partShare(order, lines, p).totalCents })),
-      finalCents: order.final_total_cents,
-      ended: order.status === 'canceled',
-    });
     const byMethod = (method: string) => own.filter((i) => i.delivery_method === method).map(strip);
     return {
       increment_id: order.increment_id,

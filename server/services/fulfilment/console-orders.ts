@@ -10,6 +10,7 @@ import {
   type FulfilmentState,
 } from '../../../src/rules/fulfilment.ts';
 import { storeToday } from '../../../src/rules/delivery-dates.ts';
+import { localToday } from '../../../src/rules/local-day.ts';
 import { sellerConsoleDates } from '../../../src/rules/fulfilment.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { deliverableTimeLabel } from '../../../src/rules/visit-time.ts';
@@ -41,6 +42,7 @@ export async function listConsoleOrders(
     .selectFrom('orders')
     .innerJoin('order_deliverables as d', 'd.order_id', 'orders.id')
     .innerJoin('customers', 'customers.id', 'orders.customer_id')
+    .innerJoin('vendor_locations as l', 'l.id', 'd.loc_id')
     .select([
       'orders.id',
       'orders.increment_id',
@@ -75,6 +77,7 @@ export async function listConsoleOrders(
       'd.fulfilment_state as part_state',
       'd.delivery_fee_cents',
       'd.packaging_fee_cents',
+      'l.state as loc_state',
     ])
     .where(orderListedInConsole(actor))
     .where(scope.filter)
@@ -158,6 +161,8 @@ export async function listConsoleOrders(
       false,
       ending,
     ).totalCents;
+    // A dine-in part is served on its table's day by the restaurant's clock (tableDayRefusal): the card is told that day.
+    const tableDay = fulfilmentKindOf(row.speed) === 'dine_in' ? { date: row.delivery_date, today: localToday(now, row.loc_state) } : undefined;
     const substitutes = state === 'picking' ? await candidatesByLine(db, ownItems, row.loc_id) : new Map<number, ConsoleItem['substitutes']>();
     orders.push({
       order_number: row.increment_id,
@@ -187,7 +192,8 @@ export async function listConsoleOrders(
       late,
       stuck,
       // An order still waiting for its payment is shown to staff read-only: no move until it is paid.
-      moves: isAwaitingItsPayment(row.status) ? [] : partEventsFor(state, otherParts, actor, fulfilmentKindOf(row.speed)),
+      moves: isAwaitingItsPayment(row.status) ? [] : partEventsFor(state, otherParts, actor, fulfilmentKindOf(row.speed), tableDay),
+      ...(tableDay ? { table_today: tableDay.today } : {}),
       other_parts: otherParts,
       items: ownItems.map((i) => ({
         id: i.id,

@@ -3,6 +3,7 @@ import {
   endingEvents,
   completingStates,
   fulfilmentKindOf,
+  fulfilmentKindOfSpeedId,
   fulfilmentMailSubject,
   fulfilmentMessages,
   moveStepLabel,
@@ -13,6 +14,7 @@ import {
   fulfilmentTransition,
   needsReason,
   shopperChangeRefusal,
+  tableDayRefusal,
   takesReason,
   type FulfilmentActor,
   type FulfilmentEvent,
@@ -26,6 +28,7 @@ import { giveBackOrder } from '../payments/order-give-back.ts';
 import type { Log } from '../platform/log.ts';
 import { mailText } from '../platform/mail-text.ts';
 import { possessive } from '../../../src/rules/possessive.ts';
+import { localToday } from '../../../src/rules/local-day.ts';
 import { creditDineInWallet, withdrawOrderWallet } from '../wallet/wallet-credit.ts';
 import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
 import { decideUnanswered, PackSettlementFailed, settleAtPacking, type PackSettlement } from './order-weighing.ts';
@@ -131,10 +134,11 @@ async function moveOrderOnce(deps: MoveDeps, actor: MoveActor, request: MoveRequ
     if (!order) return { result: { kind: 'not-found' } };
     const orderFrom = order.fulfilment_state;
     const parts = await trx
-      .selectFrom('order_deliverables')
-      .select(['id', 'loc_id', 'vendor_name', 'speed', 'delivery_date', 'fulfilment_state'])
-      .where('order_id', '=', order.id)
-      .orderBy('id')
+      .selectFrom('order_deliverables as d')
+      .innerJoin('vendor_locations as l', 'l.id', 'd.loc_id')
+      .select(['d.id', 'd.loc_id', 'd.vendor_name', 'd.speed', 'd.delivery_date', 'd.fulfilment_state', 'l.state as loc_state'])
+      .where('d.order_id', '=', order.id)
+      .orderBy('d.id')
       .execute();
     const kind: FulfilmentKind = fulfilmentKindOf(parts[0]?.speed ?? 'local');
     const placed = order.status === 'processing' || order.status === 'pending_payment_on_delivery';
@@ -174,6 +178,9 @@ async function moveOrderOnce(deps: MoveDeps, actor: MoveActor, request: MoveRequ
       const refusal = shopperChangeRefusal(orderFrom, dates[0] ?? null, now);
       if (refusal !== undefined) return { result: { kind: 'not-allowed', state: from, message: refusal } };
     }
+    // A table is served on its day by the restaurant's own clock, not before (QA walk 3: Served the day before).
+    const tooEarly = part && tableDayRefusal(request.event, kind, { date: part.delivery_date, today: localToday(now, part.loc_state) });
+    if (tooEarly) return { result: { kind: 'invalid', field: 'event', message: tooEarly } };
     if (needsReason(request.event, actor.role) && reason === undefined) {
       return { result: { kind: 'invalid', field: 'reason', message: fulfilmentMessages.reasonRequired } };
     }
@@ -344,7 +351,9 @@ function moveMail(
   by: FulfilmentActor,
   rest: RestOfOrder | undefined,
 ) {
-  const lines = [`Your order #${order.increment_id} is now: ${moveStepLabel(to, by)}.`];
+  // A dine-in order's steps in its own words ('Being prepared', 'Table ready'), as its page and the consoles name them.
+  const kind = fulfilmentKindOfSpeedId(order.speed_id);
+  const lines = [`Your order #${order.increment_id} is now: ${moveStepLabel(to, by, kind)}.`];
   if (settlement) lines.push(packedMoneyText(order, settlement));
   if (reason && (to === 'refused' || to === 'canceled')) lines.push(`Reason: ${mailText(reason)}`);
   // After a part refused alone, what is given back now and what was before, by amount (src/rules/rest-cancel.ts).
@@ -352,12 +361,12 @@ function moveMail(
   else if (refunded) lines.push('Your payment has been refunded in full.');
   else if (released) lines.push(heldCardReleasedText);
   lines.push('Track your order in your account, under Your Orders.');
-  return { to: order.email, subject: fulfilmentMailSubject(order.increment_id, to, by), text: lines.join('\n\n') };
+  return { to: order.email, subject: fulfilmentMailSubject(order.increment_id, to, by, kind), text: lines.join('\n\n') };
 }
 
 /** A part's own step: "Fulton Fish Co.'s part of your order #100000002 is now: Out for delivery." */
 function partMoveMail(order: OrderRow, moved: { vendorName: string; to: FulfilmentState }, by: FulfilmentActor) {
-  const step = moveStepLabel(moved.to, by);
+  const step = moveStepLabel(moved.to, by, fulfilmentKindOfSpeedId(order.speed_id));
   const lines = [
     `${possessive(mailText(moved.vendorName))} part of your order #${order.increment_id} is now: ${step}.`,
     'The rest of your order goes on with its own sellers; each step is on the order page.',

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { capRule, estimateAndFinal } from '../../../src/rules/catch-weight.ts';
-import type { FulfilmentActor } from '../../../src/rules/fulfilment.ts';
+import { refusedPartWho, type FulfilmentActor } from '../../../src/rules/fulfilment.ts';
+import { possessive } from '../../../src/rules/possessive.ts';
 import { centsToDollars, formatMoney } from '../../../src/rules/money.ts';
 import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delivery.ts';
 import { driverTipOff, partShare, standingAmounts, type PartShare } from '../../../src/rules/refused-parts.ts';
@@ -8,7 +9,6 @@ import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import { giveBackPart } from '../payments/order-give-back.ts';
 import { mailText } from '../platform/mail-text.ts';
-import { possessive } from '../../../src/rules/possessive.ts';
 import { orderParts, pricedLines, type PackSettlement } from './order-weighing.ts';
 import { markLinesOut } from './substitutions.ts';
 
@@ -99,9 +99,7 @@ export function partRefusalMail(
   const money = (cents: number) => formatMoney(centsToDollars(cents));
   const { share } = refusal;
   const fees = share.deliveryFeeCents + share.feeCents;
-  const lines = [
-    `${by === 'seller' ? `${seller} refused their part` : `The store refused ${possessive(seller)} part`} of your order #${order.increment_id}. The rest of your order goes on.`,
-  ];
+  const lines = [`${refusedPartWho(by, seller)} of your order #${order.increment_id}. The rest of your order goes on.`];
   if (reason) lines.push(`Reason: ${mailText(reason)}`);
   // 'not charged' only when nothing was taken for them (a held card, pay on delivery): a payment taken at place order
   // gives their share back, said below. 'after your coupon' only when the order had one (QA: said with no discount).

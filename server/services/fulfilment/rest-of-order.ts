@@ -48,5 +48,7 @@ export function restOfOrderReply(rest: RestOfOrder): NonNullable<RescheduleOptio
     payment: rest.payment,
     rest_total: centsToDollars(rest.restCents),
     refused: rest.refused.map((p) => ({ vendor_name: p.vendorName, total: centsToDollars(p.totalCents) })),
+    // The tip the totals took off with the refused parts (driverTipOff): the confirm names it, as the mail does.
+    ...(rest.tipCents !== undefined && rest.tipCents > 0 ? { tip: centsToDollars(rest.tipCents) } : {}),
   };
 }

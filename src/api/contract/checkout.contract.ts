@@ -18,6 +18,7 @@ import {
 import { coerce } from './coerce.ts';
 import { substitutionPreferences, substitutionStates } from '../../rules/catch-weight.ts';
 import { giftMessageProblem } from '../../rules/gift-message.ts';
+import { partMoneyOutcomes } from '../../rules/order-refunds.ts';
 import { isTipPercent, type TipPercent } from '../../rules/tips.ts';
 import { parseDineinTime } from '../../rules/visit-time.ts';
 import { cartData, currentCart } from './cart-page.contract.ts';
@@ -203,6 +204,11 @@ export const orderItem = type({
    * seller is; 'refused' while the rest of the order went on, its lines not charged.
    */
   fulfilment_state: optional(string()),
+  /**
+   * A line whose part was refused or canceled: whether its money was refunded (a payment taken gave it back) or never
+   * charged (src/rules/order-refunds.ts endedPartMoney), from the order's payment record. Absent on a part that goes on.
+   */
+  part_money: optional(enums(partMoneyOutcomes)),
   /** Decision 039: the line's id (to answer a substitute), its catch-weight and substitution facts. */
   item_id: optional(number()),
   sold_by_weight: optional(boolean()),

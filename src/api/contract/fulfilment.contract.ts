@@ -53,6 +53,11 @@ export const consoleOrder = type({
   delivery_method: string(),
   delivery_date: nullable(string()),
   slot: nullable(string()),
+  /**
+   * A dine-in part: the restaurant's date when the list was read, by its own clock (src/rules/local-day.ts). Served is
+   * offered from the table's day (delivery_date) on, as the server allows it (fulfilment.ts tableDayRefusal).
+   */
+  table_today: optional(string()),
   /** The asker's part: this seller's lines with their tax, delivery and packaging fees (never another seller's goods or the tip). */
   total: money,
   /** Staff only: the whole order's total. */

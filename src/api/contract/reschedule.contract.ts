@@ -57,6 +57,11 @@ export const rescheduleOptions = type({
       payment: enums(['refund', 'release', 'none'] as const),
       rest_total: money,
       refused: array(type({ vendor_name: string(), total: money })),
+      /**
+       * The driver tip given back (or never charged) with the refused parts, as the order's totals take it off
+       * (src/rules/refused-parts.ts driverTipOff): the confirm names it, as the cancel's mail does. Absent: none.
+       */
+      tip: optional(money),
     }),
   ),
 });

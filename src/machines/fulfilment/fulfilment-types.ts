@@ -1,5 +1,5 @@
 import type { ConsoleRole } from '../../api/fulfilment.api.ts';
-import type { FulfilmentEvent, FulfilmentKind, FulfilmentState } from '../../rules/fulfilment.ts';
+import type { FulfilmentEvent, FulfilmentKind, FulfilmentState, TableDay } from '../../rules/fulfilment.ts';
 import type { OrderPart } from '../../rules/order-parts.ts';
 
 /** The fulfilment machine's input, context and events (fulfilment.machine.ts), in their own file to keep it small. */
@@ -14,12 +14,16 @@ export interface FulfilmentInput {
   locId: number;
   /** The order's other sellers' parts: a cancel ends them too, so it is offered only where each allows it. */
   otherParts: readonly OrderPart[];
+  /** A dine-in part's table day and the restaurant's date: Served waits for that day (fulfilment.ts tableDayRefusal). */
+  tableDay?: TableDay | undefined;
 }
 
 /** What the console's list says of the order now (each read, a poll's included). */
 export interface OrderReport {
   state: FulfilmentState;
   otherParts: readonly OrderPart[];
+  /** Read again with the list: the restaurant's day moves on while the console stays open. */
+  tableDay?: TableDay | undefined;
 }
 
 export interface PendingMove {
@@ -39,6 +43,7 @@ export interface FulfilmentContext {
    */
   serverState: FulfilmentState;
   otherParts: readonly OrderPart[];
+  tableDay: TableDay | undefined;
   /** A move being asked about (refuse, cancel) or sent. */
   pending: PendingMove | undefined;
   error: string | undefined;

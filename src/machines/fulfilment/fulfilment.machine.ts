@@ -77,7 +77,8 @@ const fulfilmentSetup = setup({
     startsInPhase: ({ context }, params: { phase: FulfilmentPhase }) => fulfilmentPhaseOf(context.serverState) === params.phase,
     /** A move the table allows from here, the other parts considered; `asks`: whether it is one that asks first. */
     mayMove: ({ context }, params: { from: FulfilmentState; event: FulfilmentEvent; asks: boolean }) =>
-      partMayMove(params.from, params.event, context.otherParts, context.actor, context.kind) && moveAsksFirst(params.event) === params.asks,
+      partMayMove(params.from, params.event, context.otherParts, context.actor, context.kind, context.tableDay) &&
+      moveAsksFirst(params.event) === params.asks,
     /** Packing with a weight typed that the rules cannot read: its field says why (src/rules/weight-entry.ts). */
     weightUnreadable: ({ context }, params: { event: PendingMove }) =>
       params.event.event === 'pack' && Object.values(context.typed).some((text) => text.trim() !== '' && !parseWeightEntry(text).ok),
@@ -97,7 +98,11 @@ const fulfilmentSetup = setup({
     /** The server moved it: its answer is the newest word on where the order is. */
     // The reason went with its move: the next move starts with an empty field (staff give each move its own).
     assignMoved: assign((_, params: { to: FulfilmentState }) => ({ pending: undefined, error: undefined, serverState: params.to, reason: '' })),
-    assignReport: assign((_, params: { report: OrderReport }) => ({ serverState: params.report.state, otherParts: params.report.otherParts })),
+    assignReport: assign((_, params: { report: OrderReport }) => ({
+      serverState: params.report.state,
+      otherParts: params.report.otherParts,
+      tableDay: params.report.tableDay,
+    })),
     // Editing a field drops the server's last word: it spoke of what was sent before (a field says its own error).
     assignTyped: assign(({ context }, params: { itemId: number; text: string }) => ({
       typed: { ...context.typed, [params.itemId]: params.text },
@@ -327,6 +332,7 @@ export const fulfilmentMachine = fulfilmentSetup.createMachine({
     locId: input.locId,
     serverState: input.state,
     otherParts: input.otherParts,
+    tableDay: input.tableDay,
     pending: undefined,
     error: undefined,
     substituting: undefined,
@@ -338,7 +344,10 @@ export const fulfilmentMachine = fulfilmentSetup.createMachine({
   on: {
     'fulfil.reported': {
       description: "The list's latest word on the order and its other parts (a waiting card follows it); nothing else changes.",
-      actions: { type: 'assignReport', params: ({ event }) => ({ report: { state: event.state, otherParts: event.otherParts } }) },
+      actions: {
+        type: 'assignReport',
+        params: ({ event }) => ({ report: { state: event.state, otherParts: event.otherParts, tableDay: event.tableDay } }),
+      },
     },
     'fulfil.weight.type': {
       description: "A line's weight as typed, kept by line until it is sent, whatever the list redraws; the server's last message goes.",

@@ -41,7 +41,7 @@ export function selectFulfilmentState(s: FulfilmentSnapshot): FulfilmentState {
 export function selectMoves(s: FulfilmentSnapshot): FulfilmentEvent[] {
   const state = orderStateOf(s);
   if (s.status !== 'active' || state === undefined || cardStepOf(s) !== 'idle') return [];
-  return partEventsFor(state, s.context.otherParts, s.context.actor, s.context.kind);
+  return partEventsFor(state, s.context.otherParts, s.context.actor, s.context.kind, s.context.tableDay);
 }
 
 /**

@@ -29,9 +29,9 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
               <td className={css.td}>
                 {item.product_name}
                 {item.vendor_name && <span className={css.nickname}>{item.vendor_name}</span>}
-                {lineNote(item, order.timeline, order.refunds) && (
+                {lineNote(item, order.timeline) && (
                   <span className={css.nickname} data-testid="line-note">
-                    {lineNote(item, order.timeline, order.refunds)}
+                    {lineNote(item, order.timeline)}
                   </span>
                 )}
               </td>

@@ -12,7 +12,7 @@ import {
 import { failedPaymentNote, orderTotalWords } from '../../rules/catch-weight.ts';
 import { useAppActors } from '../app-context.tsx';
 import { capitalised } from '../../rules/account-settings.ts';
-import { orderHeadline } from '../../rules/fulfilment.ts';
+import { fulfilmentKindOfSpeedId, orderHeadline } from '../../rules/fulfilment.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { LoadState } from './load-state.tsx';
 import { changeableOrder, orderChangeKind } from '../../rules/order-change.ts';
@@ -112,7 +112,7 @@ function OrderStatus() {
           <button type="button" className={secondaryButton} disabled={!actionable} onClick={() => actor.send({ type: 'order.refresh' })}>
             Refresh status
           </button>
-          <OrderTimeline steps={order.timeline} />
+          <OrderTimeline steps={order.timeline} kind={fulfilmentKindOfSpeedId(order.speed_id)} />
           {changeableOrder(order) && (
             <OrderChangePanel orderId={order.increment_id} kind={orderChangeKind(order)} onChanged={() => actor.send({ type: 'order.refresh' })} />
           )}

@@ -15,7 +15,7 @@ import {
 import { capitalised, orderPanels } from '../../rules/account-settings.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { chargedTotal } from '../../rules/catch-weight.ts';
-import { orderHeadline } from '../../rules/fulfilment.ts';
+import { fulfilmentKindOfSpeedId, orderHeadline } from '../../rules/fulfilment.ts';
 import { LoadState } from './load-state.tsx';
 import { changeableOrder, orderChangeKind } from '../../rules/order-change.ts';
 import { OrderChangePanel } from './order-change-panel.tsx';
@@ -94,7 +94,7 @@ function OrderPanel({ actor, order }: { actor: MyOrdersActor; order: OrderSummar
       </button>
       {open && (
         <div id={bodyId} role="region" aria-label={`ORDER #${order.increment_id}`} className={css.orderBody}>
-          <OrderTimeline steps={order.timeline} />
+          <OrderTimeline steps={order.timeline} kind={fulfilmentKindOfSpeedId(order.speed_id)} />
           {changeableOrder(order) && (
             <OrderChangePanel
               orderId={order.increment_id}

@@ -21,7 +21,8 @@ import { formatUsDate } from '../../rules/delivery-dates.ts';
 import {
   consoleActorLabels,
   consoleStateLabel,
-  fulfilmentEventLabels,
+  consoleTableDay,
+  fulfilmentEventLabel,
   needsReason,
   reasonFieldHint,
   type FulfilmentEvent,
@@ -46,7 +47,15 @@ function sameMoves(a: readonly string[], b: readonly string[]): boolean {
 
 export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder; role: ConsoleRole; onMoved: () => void }) {
   const actor = useActorRef(fulfilmentMachine, {
-    input: { orderNumber: order.order_number, state: order.state, kind: order.kind, actor: role, locId: order.loc_id, otherParts: order.other_parts },
+    input: {
+      orderNumber: order.order_number,
+      state: order.state,
+      kind: order.kind,
+      actor: role,
+      locId: order.loc_id,
+      otherParts: order.other_parts,
+      tableDay: consoleTableDay(order),
+    },
   });
   const state = useSelector(actor, selectFulfilmentState);
   const moves = useSelector(actor, selectCardMoves(order.moves), sameMoves);
@@ -68,8 +77,8 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
     }
   }, [state, substituted, onMoved]);
   useEffect(() => {
-    if (followsList) actor.send({ type: 'fulfil.reported', state: order.state, otherParts: order.other_parts });
-  }, [actor, followsList, order.state, order.other_parts]);
+    if (followsList) actor.send({ type: 'fulfil.reported', state: order.state, otherParts: order.other_parts, tableDay: consoleTableDay(order) });
+  }, [actor, followsList, order]);
 
   const wantsReason = moves.some((event) => needsReason(event, role));
   // A weight the rules cannot read is said under its field; the machine sends nothing until it reads. The reason typed
@@ -169,7 +178,7 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
           <summary>
             History ({order.timeline.length} step{order.timeline.length === 1 ? '' : 's'})
           </summary>
-          <OrderTimeline steps={order.timeline} actorLabels={consoleActorLabels} />
+          <OrderTimeline steps={order.timeline} actorLabels={consoleActorLabels} kind={order.kind} />
         </details>
       )}
       {moves.length > 0 && (
@@ -198,7 +207,7 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
               disabled={moving !== undefined}
               onClick={() => send(event)}
             >
-              {fulfilmentEventLabels[event]}
+              {fulfilmentEventLabel(event, order.kind)}
             </button>
           ))}
         </div>

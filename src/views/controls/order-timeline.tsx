@@ -1,5 +1,5 @@
 import type { TimelineStep } from '../../api/contract/checkout.contract.ts';
-import { timelineActorLabels, timelineStepActor, timelineStepLabel } from '../../rules/fulfilment.ts';
+import { timelineActorLabels, timelineStepActor, timelineStepLabel, type FulfilmentKind } from '../../rules/fulfilment.ts';
 import * as css from './order-timeline.css.ts';
 import { storeMoment } from '../../rules/store-moment.ts';
 
@@ -11,8 +11,11 @@ import { storeMoment } from '../../rules/store-moment.ts';
 export function OrderTimeline({
   steps,
   actorLabels = timelineActorLabels,
+  kind,
 }: {
   steps: readonly TimelineStep[] | undefined;
+  /** The order's kind: a dine-in order's steps are named in its own words ('Being prepared', 'Table ready'). */
+  kind?: FulfilmentKind | undefined;
   /** Who took each step in the reader's words: the shopper's ('by you') unless a console says otherwise. */
   actorLabels?: Readonly<Record<string, string>>;
 }) {
@@ -22,7 +25,7 @@ export function OrderTimeline({
       {steps.map((step, index) => (
         <li key={index} className={css.step} aria-current={index === steps.length - 1 ? 'step' : undefined}>
           <span className={index === steps.length - 1 ? css.current : undefined}>
-            {timelineStepLabel(step)}
+            {timelineStepLabel(step, kind)}
             {timelineStepActor(step, actorLabels) && <span className={css.when}>{timelineStepActor(step, actorLabels)}</span>}
             <time className={css.when} dateTime={step.at}>
               {storeMoment(step.at)}

@@ -165,6 +165,14 @@ export async function payingCardToken(): Promise<string> {
  * which puts it in her wallet. Her session's own cart is left alone. The order's number.
  */
 export async function servedDineInThroughApi(session: SessionValues, query: string, name: string, restaurant = gramercy): Promise<string> {
+  const orderId = await dineInThroughApi(session, query, name, restaurant);
+  // The restaurant serves it: only a served dine-in order's portions are in the wallet to redeem.
+  await serveDineInOrder(orderId);
+  return orderId;
+}
+
+/** The same dine-in order (tomorrow at 7 pm, paid by card), placed and not yet moved by the restaurant. Its number. */
+export async function dineInThroughApi(session: SessionValues, query: string, name: string, restaurant = gramercy): Promise<string> {
   const { token } = signedIn(session);
   const bought = await addToCartThroughApi({ ...session, cart_id: undefined }, query, name, { speed: 'dine-in', restaurant });
   if (bought.verification_id) await facePassThroughApi(bought);
@@ -184,8 +192,6 @@ export async function servedDineInThroughApi(session: SessionValues, query: stri
     placeOrderReply,
   );
   if (placed.code !== 1 || !placed.order_id) throw new Error(`the dine-in order was refused: ${placed.message}`);
-  // The restaurant serves it: only a served dine-in order's portions are in the wallet to redeem.
-  await serveDineInOrder(placed.order_id);
   return placed.order_id;
 }
 

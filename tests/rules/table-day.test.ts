@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  consoleStateLabel,
+  consoleTableDay,
+  fulfilmentEventLabel,
+  fulfilmentKindOfSpeedId,
+  fulfilmentMailSubject,
+  fulfilmentStateLabel,
+  lineHeadline,
+  moveStepLabel,
+  orderHeadline,
+  tableDayRefusal,
+  timelineStepLabel,
+} from '../../src/rules/fulfilment.ts';
+import { localToday, timeZoneOfState } from '../../src/rules/local-day.ts';
+import { partEventsFor, partMayMove } from '../../src/rules/order-parts.ts';
+import { speedIds } from '../../src/rules/delivery-speeds.ts';
+
+/** QA walk 3: a dine-in order marked Served the day before its table. One rule for the server and the consoles. */
+describe("a dine-in table is served on its day, by the restaurant's clock", () => {
+  const table = (today: string) => ({ date: '2026-12-01', today });
+
+  it('refuses Served before the table day, and offers it from that day on', () => {
+    expect(tableDayRefusal('serve', 'dine_in', table('2026-11-30'))).toBe(
+      'This table is booked for 12/01/2026: the order can be marked Served on that day, not before.',
+    );
+    expect(tableDayRefusal('serve', 'dine_in', table('2026-12-01'))).toBeUndefined();
+    expect(tableDayRefusal('serve', 'dine_in', table('2026-12-02'))).toBeUndefined();
+    // Only Served waits: packing (or a staff cancel) the day before is the kitchen's and the store's to do.
+    expect(tableDayRefusal('pack', 'dine_in', table('2026-11-30'))).toBeUndefined();
+    expect(partEventsFor('packed', [], 'seller', 'dine_in', table('2026-11-30'))).toEqual([]);
+    expect(partEventsFor('packed', [], 'staff', 'dine_in', table('2026-11-30'))).toEqual(['cancel']);
+    expect(partEventsFor('packed', [], 'seller', 'dine_in', table('2026-12-01'))).toEqual(['serve']);
+    expect(partMayMove('packed', 'serve', [], 'staff', 'dine_in', table('2026-11-30'))).toBe(false);
+    expect(partMayMove('packed', 'serve', [], 'staff', 'dine_in', table('2026-12-01'))).toBe(true);
+  });
+
+  it("reads the console card's table day from the list (table_today), none for a delivery", () => {
+    expect(consoleTableDay({ delivery_date: '2026-12-01', table_today: '2026-11-30' })).toEqual(table('2026-11-30'));
+    expect(consoleTableDay({ delivery_date: '2026-12-01' })).toBeUndefined();
+  });
+
+  it("takes the restaurant's own day, not New York's: 10 pm in San Francisco is still the day before", () => {
+    // 06:00 UTC on 12/01: 1 am in New York, 12 am in Chicago, 10 pm on 11/30 in San Francisco.
+    const now = new Date('2026-12-01T06:00:00Z');
+    expect(localToday(now, 'NY')).toBe('2026-12-01');
+    expect(localToday(now, 'IL')).toBe('2026-12-01');
+    expect(localToday(now, 'CA')).toBe('2026-11-30');
+    expect(tableDayRefusal('serve', 'dine_in', { date: '2026-12-01', today: localToday(now, 'CA') })).toBeDefined();
+    expect(timeZoneOfState('TX')).toBe('America/Chicago');
+    // A state not known keeps the store's day.
+    expect(timeZoneOfState('ZZ')).toBe('America/New_York');
+  });
+});
+
+/** QA walk 3: dine-in mails said 'Being picked' and 'Packed' for a restaurant table. The spec names no dine-in statuses. */
+describe("a dine-in order's steps in a table's words, in every place", () => {
+  const timeline = [
+    { state: 'accepted', actor: 'seller' },
+    { state: 'picking', actor: 'seller' },
+    { state: 'packed', actor: 'seller' },
+  ];
+
+  it('names preparing and a ready table, not picking and packing, for a dine-in order only', () => {
+    expect(fulfilmentStateLabel('picking', 'dine_in')).toBe('Being prepared');
+    expect(fulfilmentStateLabel('packed', 'dine_in')).toBe('Table ready');
+    expect(fulfilmentStateLabel('served', 'dine_in')).toBe('Served');
+    expect(fulfilmentStateLabel('packed', 'pickup')).toBe('Packed');
+    expect(fulfilmentStateLabel('picking')).toBe('Being picked');
+    expect(fulfilmentEventLabel('pick', 'dine_in')).toBe('Start preparing');
+    expect(fulfilmentEventLabel('pack', 'dine_in')).toBe('Table ready');
+    expect(fulfilmentEventLabel('pack', 'delivery')).toBe('Packed');
+  });
+
+  it('the order page (headline, line, timeline), the mail and the console badge say the same', () => {
+    const dineIn = { status: 'processing', fulfilment_state: 'packed', timeline, speed_id: speedIds.dineIn };
+    expect(orderHeadline(dineIn)).toBe('Table ready');
+    expect(lineHeadline(dineIn, { fulfilment_state: 'packed', vendor_name: 'Gramercy Chop House' })).toBe('Table ready');
+    expect(orderHeadline({ ...dineIn, fulfilment_state: 'picking' })).toBe('Being prepared');
+    expect(timeline.map((step) => timelineStepLabel(step, fulfilmentKindOfSpeedId(speedIds.dineIn)))).toEqual([
+      'Accepted by the seller',
+      'Being prepared',
+      'Table ready',
+    ]);
+    expect(moveStepLabel('packed', 'seller', 'dine_in')).toBe('Table ready');
+    expect(fulfilmentMailSubject('100000005', 'picking', 'staff', 'dine_in')).toBe('Your order #100000005: being prepared');
+    expect(consoleStateLabel('packed', { state: 'packed', vendor_name: 'Gramercy Chop House', timeline, kind: 'dine_in' }, 'seller')).toBe(
+      'Table ready',
+    );
+    // A delivery keeps its words.
+    expect(orderHeadline({ ...dineIn, speed_id: 1 })).toBe('Packed');
+  });
+});

@@ -1,0 +1,104 @@
+import { assert } from 'superstruct';
+import { afterAll, describe, expect, test } from 'vitest';
+import { orderStatusReply } from '../../src/api/contract/checkout.contract.ts';
+import { consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.ts';
+import { orderHeadline, timelineStepLabel } from '../../src/rules/fulfilment.ts';
+import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
+import { startSession } from '../../server/services/accounts/accounts.ts';
+import { addStoreUser } from '../../server/services/accounts/store-users.ts';
+import { weighedLines } from '../../server/services/fulfilment/order-transitions.ts';
+import { generousLimits } from './account-helpers.ts';
+import { manualClock, post } from './cart-page-helpers.ts';
+import { checkoutNow, today, tokenize } from './checkout-helpers.ts';
+import { orderOf, signedInCustomer } from './fixtures.ts';
+import { json, startTestApp } from './test-app.ts';
+import { dineInRestaurant, paidDineInOrder, restaurantOffers } from './wallet-fixtures.ts';
+
+/**
+ * QA walk 3: the restaurant marked a dine-in order Served on 11/30, the day before its table (12/01 7 PM), and the
+ * wallet filled at once. A table is served on its day by the restaurant's clock: the server refuses Served before it
+ * (400 naming `event`) and the console list does not offer it (fulfilment.ts tableDayRefusal, one rule for both).
+ */
+const dayBefore = '2026-11-30T14:00:00Z';
+const clock = manualClock(dayBefore);
+const t = await startTestApp({ clock: clock.now, payments: new TestPaymentGateway(clock.now), rateLimits: generousLimits });
+afterAll(() => t.close());
+
+const staffMade = await addStoreUser(t.database.db, { email: 'serve-staff@example.com', password: 'Secret123!', role: 'staff', locIds: [] });
+if (staffMade.kind === 'invalid') throw new Error(staffMade.message);
+const staff = await startSession(t.database.db, staffMade.customerId);
+const offers = await restaurantOffers(t.database, 'dine-in', 1, { priceCents: 2400, stock: 50 });
+
+const move = async (orderNumber: string, event: string, extra: Record<string, unknown> = {}) =>
+  post(t, '/api/staff/orders/move', { order_id: orderNumber, event, reason: 'At the table', ...extra }, staff);
+
+async function staffCard(orderNumber: string) {
+  const listed = json(await t.app.inject({ method: 'GET', url: `/api/staff/orders?date=${today}`, headers: { authorization: `Bearer ${staff}` } }));
+  assert(listed, consoleOrdersReply);
+  return listed.data?.find((o) => o.order_number === orderNumber);
+}
+
+describe('a dine-in order is served on its table day, not before (QA walk 3)', () => {
+  test('the day before its table: Served is refused (400 naming event) and not offered; on the day it is both', async () => {
+    const email = 'serve-early@example.com';
+    const me = await signedInCustomer(t, email);
+    const offer = offers[0];
+    if (!offer) throw new Error('no dine-in offer');
+    // Booked on 11/30 for tonight's table of 12/01 (wallet-fixtures' dineInVisit), not served yet.
+    const placed = await paidDineInOrder(
+      t,
+      me,
+      [{ offer, qty: 1 }],
+      { payment_mode: 2, card_token: await tokenize(t, '4242424242424242') },
+      dineInRestaurant,
+      false,
+    );
+    expect(placed.code).toBe(1);
+    const number = placed.orderNumber;
+    const order = await orderOf(t, number);
+    const weights = (await weighedLines(t.database.db, order.id)).map((l) => ({ item_id: l.id, grams: 500 }));
+    for (const event of ['accept', 'pick'] as const) expect((await move(number, event)).status).toBe(200);
+    expect((await move(number, 'pack', { weights })).status).toBe(200);
+
+    // The console's card: packed, its table tomorrow by the restaurant's clock; Served is not among its moves.
+    const before = await staffCard(number);
+    expect(before).toMatchObject({ state: 'packed', kind: 'dine_in', delivery_date: today, table_today: '2026-11-30' });
+    expect(before?.moves).not.toContain('serve');
+    expect(before?.moves).toContain('cancel');
+
+    const early = await move(number, 'serve');
+    expect(early.status).toBe(400);
+    expect(early.body).toMatchObject({
+      errors: [{ field: 'event', message: 'This table is booked for 12/01/2026: the order can be marked Served on that day, not before.' }],
+    });
+    // Nothing moved: still packed, nothing in the wallet yet.
+    expect(await orderOf(t, number)).toMatchObject({ fulfilment_state: 'packed' });
+    expect(await t.database.db.selectFrom('wallet_entries').select('id').where('order_id', '=', order.id).execute()).toEqual([]);
+
+    // A table's words, not a delivery's (QA walk 3: 'Being picked' and 'Packed' in dine-in mails), on the mails, the
+    // shopper's order and the console's card alike.
+    // Each move's mail is written after its commit: waited for, never timed.
+    const subjectsOf = async () =>
+      (await t.database.db.selectFrom('outbox').select('subject').where('to_address', '=', email).execute()).map((m) => m.subject);
+    await expect.poll(subjectsOf).toEqual(expect.arrayContaining([`Your order #${number}: being prepared`, `Your order #${number}: table ready`]));
+    const subjects = await subjectsOf();
+    expect(subjects.join(' ')).not.toMatch(/being picked|packed/i);
+    const status = json(
+      await t.app.inject({ method: 'GET', url: `/api/account/orderstatus?order_id=${number}`, headers: { authorization: `Bearer ${me.token}` } }),
+    );
+    assert(status, orderStatusReply);
+    expect(status.data?.items.map((i) => i.status)).toEqual(status.data?.items.map(() => 'Table ready'));
+    expect(orderHeadline(status.data ?? { status: '' })).toBe('Table ready');
+    expect((status.data?.timeline ?? []).map((step) => timelineStepLabel(step, 'dine_in'))).toEqual(
+      expect.arrayContaining(['Being prepared', 'Table ready']),
+    );
+
+    // The table's day (9 am in New York): the card offers Served and the server takes it.
+    clock.set(checkoutNow);
+    const onTheDay = await staffCard(number);
+    expect(onTheDay?.table_today).toBe(today);
+    expect(onTheDay?.moves).toContain('serve');
+    expect((await move(number, 'serve')).status).toBe(200);
+    expect(await orderOf(t, number)).toMatchObject({ fulfilment_state: 'served' });
+  });
+});
