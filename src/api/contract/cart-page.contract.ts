@@ -148,6 +148,11 @@ export const cartReply = type({
   current_cart: optional(currentCart),
   /** Walk 4: the caller's identity check refused them as 21 or under (the server's record): the checkout says so. */
   identity_under_21: optional(boolean()),
+  /**
+   * Walk 4: for a customer's cart with a drink, the application that made them verified as the database holds it now
+   * ('' when none): sign-in's copy goes stale when they verify in another browser. Absent otherwise.
+   */
+  identity_verification_id: optional(string()),
 });
 export type CartReply = Infer<typeof cartReply>;
 
