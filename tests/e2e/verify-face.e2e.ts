@@ -92,4 +92,8 @@ test('verified in another browser since this one signed in: /verifyFace opens th
   await expect(page.getByRole('heading', { name: 'Select a Shipping Address' })).toBeVisible();
   await expect(page.getByText('Please verify your identity (21+) before ordering age-restricted items.')).toBeHidden();
   await page.screenshot({ path: 'test-results/checkout-verified-elsewhere.png', fullPage: true });
+
+  // The account page reads it from the server too.
+  await page.goto('/setting/user');
+  await expect(page.getByRole('group', { name: 'Identity verification' }).getByRole('definition')).toHaveText(['Verified']);
 });
