@@ -18,7 +18,7 @@ import type { AppDeps } from '../deps.ts';
 import { optionalCaller } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
-import { isRefusedUnderAge } from '../services/identity/customer-verification.ts';
+import { identityStandingOf } from '../services/identity/customer-verification.ts';
 import { shoppersOpenUnpaidOrders } from '../services/checkout/pay-on-delivery.ts';
 import { changeLineQty, removeKept, removeLine, scheduleGroup, showCart, slotsForCart, type CartPageAnswer } from '../services/cart/cart-page.ts';
 import { nextDeliveryDates } from '../services/cart/delivery-dates.ts';
@@ -55,9 +55,10 @@ export function cartPageRoutes(deps: AppDeps): FastifyPluginAsync {
         : undefined;
       const show = { cartId: body.cart_id, couponCode: body.coupon_code ?? undefined, removeCoupon: body.remove_coupon === 1, option };
       const reply = cartReply(await showCart(db, caller, show, deps.clock()));
-      // A drink in the cart of a customer refused as 21 or under: the checkout says why, not 'verify' again.
+      // A drink in a customer's cart: their identity as the database holds it now (verified in another browser since
+      // this one signed in: walk 4), and a refusal as 21 or under, for the checkout to say why, not 'verify' again.
       const hasDrink = reply.data?.result.some((line) => line.age_restricted) ?? false;
-      const underAge = hasDrink && caller !== undefined && !caller.isGuest && (await isRefusedUnderAge(db, caller.customerId));
+      const identity = hasDrink && caller !== undefined && !caller.isGuest ? await identityStandingOf(db, caller.customerId) : undefined;
       // A cart with lines may be checked out: the payment tab says the open unpaid orders' limit (walk 4 #3).
       const openOrders =
         caller !== undefined && (reply.data?.result.length ?? 0) > 0
@@ -65,7 +66,8 @@ export function cartPageRoutes(deps: AppDeps): FastifyPluginAsync {
           : undefined;
       return {
         ...reply,
-        ...(underAge ? { identity_under_21: true } : {}),
+        ...(identity ? { identity_verification_id: identity.verification_id } : {}),
+        ...(identity?.refusal === 'under-21' ? { identity_under_21: true } : {}),
         ...(openOrders !== undefined ? { pay_on_delivery_open_orders: openOrders } : {}),
       };
     });

@@ -7,9 +7,11 @@ import {
   kycUploadMessages,
   parseKycFileName,
   customerVerifyBody,
+  identityBody,
   verifyKycBody,
   verifyOrderBody,
   type CustomerVerifyReply,
+  type IdentityReply,
   type KycApplicationReply,
   type KycUploadReply,
   type VerifyKycReply,
@@ -23,7 +25,7 @@ import { parseWith } from '../http/validate.ts';
 import type { Caller } from '../services/platform/caller.ts';
 import { maxImageBytes } from '../services/identity/id-image.ts';
 import { currentApplication, readKycImage, uploadKycImage } from '../services/identity/kyc-applications.ts';
-import { verifyCustomer } from '../services/identity/customer-verification.ts';
+import { identityStandingOf, verifyCustomer } from '../services/identity/customer-verification.ts';
 import { checkOrderFace } from '../services/identity/face-check.ts';
 import { verifyApplication } from '../services/identity/kyc-verification.ts';
 import { kycUploadLimit, kycVerifyLimit } from '../services/platform/rate-limit.ts';
@@ -47,6 +49,8 @@ import { kycUploadLimit, kycVerifyLimit } from '../services/platform/rate-limit.
  *   application against the face kept at verification; a match records a 15-minute face pass for the caller's open
  *   cart (orderID carries the cart id: no order exists yet), which place order takes (services/identity/face-check.ts).
  *   Limited per customer with verify, under its own key.
+ * - POST /api/customer/identity — our addition: the caller's identity as the database holds it now (verification_id,
+ *   and refusal 'under-21'), for the face check: sign-in's copy goes stale when the customer verifies elsewhere.
  */
 
 /** 8 MB of image in base64 is about 11.2 MB of JSON; the app's 1 MB limit stays for every other call. */
@@ -143,6 +147,12 @@ export function kycRoutes({ db, config, storage, identity, limiter, rateLimits, 
       );
       if (outcome.kind === 'not-found') throw notFound(outcome.what);
       return outcome.reply;
+    });
+
+    app.post('/api/customer/identity', async (request): Promise<IdentityReply> => {
+      const caller = await requireCaller(request, db);
+      parseWith(identityBody, request.body);
+      return { code: 1, data: await identityStandingOf(db, caller.customerId) };
     });
 
     app.post('/api/customer/customerverify', async (request): Promise<CustomerVerifyReply> => {

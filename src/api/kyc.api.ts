@@ -1,11 +1,14 @@
 import {
   customerVerifyReply,
+  identityReply,
   kycApplicationReply,
   kycUploadReply,
   verifyKycReply,
   verifyOrderReply,
   type CustomerVerifyBody,
   type CustomerVerifyReply,
+  type IdentityBody,
+  type IdentityReply,
   type KycApplicationBody,
   type KycApplicationReply,
   type KycUploadBody,
@@ -40,4 +43,9 @@ export function customerVerify(body: Sent<CustomerVerifyBody>): Promise<Customer
 /** The order-time face check: the selfie just uploaded to the verified application against its kept face; orderID is the cart id. */
 export function verifyOrderFace(body: Sent<VerifyOrderBody>): Promise<VerifyOrderReply> {
   return call('/connect/verifyorder/verify', verifyOrderReply, { method: 'POST', body });
+}
+
+/** The caller's identity as the server holds it now (verified elsewhere since sign-in, or refused as 21 or under). */
+export function loadIdentity(body: Sent<IdentityBody>): Promise<IdentityReply> {
+  return call('/api/customer/identity', identityReply, { method: 'POST', body });
 }

@@ -52,8 +52,12 @@ export function checkoutGapOf(gap: IdentityGap | undefined, refusedUnderAge: boo
 /** /verifyFace: ready for the camera, or what is missing first (an account, a verified identity, an open cart). */
 export type FaceCheckReadiness = IdentityGap | 'no-cart' | 'ready';
 
-export function faceCheckReadiness(shopper: FaceCheckShopper & { cartId: string | undefined }): FaceCheckReadiness {
-  const gap = identityGapOf(shopper);
+/**
+ * refusedUnderAge: the server's identity read (api/customer/identity, refusal 'under-21'): such a customer is told why
+ * (the spec's age refusal), not 'Face Match Id Not Available.' and sent to verify again (walk 4).
+ */
+export function faceCheckReadiness(shopper: FaceCheckShopper & { cartId: string | undefined; refusedUnderAge?: boolean }): FaceCheckReadiness {
+  const gap = checkoutGapOf(identityGapOf(shopper), shopper.refusedUnderAge === true);
   if (gap) return gap;
   return shopper.cartId ? 'ready' : 'no-cart';
 }

@@ -9,6 +9,7 @@ import {
   sessionOf,
   uniqueEmail,
 } from './steps.ts';
+import { fillCardWithBilling } from './checkout-steps.ts';
 
 const shots = 'scratch';
 
@@ -147,6 +148,33 @@ test.describe('account settings', () => {
     await page.reload();
     await expect(page.getByRole('table', { name: 'MY SHIPPING ADDRESS' }).getByRole('row', { name: /^Work:/ })).toBeVisible();
     await screenshots(page, 'setting-user');
+  });
+
+  test('removing a saved card asks first: Keep leaves it, Yes, remove removes it (walk 4)', async ({ page }) => {
+    await customerWithAddresses(page);
+    await page.goto('/setting/user');
+    const cards = page.getByRole('region', { name: 'Payment method' });
+    await cards.getByRole('button', { name: 'ADD CARD' }).click();
+    await fillCardWithBilling(page);
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    const remove = cards.getByRole('button', { name: /^Remove .* ending 4242$/ });
+    await expect(remove).toBeEnabled();
+
+    const confirm = cards.getByRole('group', { name: 'Remove this card?' });
+    await remove.click();
+    await expect(confirm).toContainText('Remove Visa ending 4242?');
+    await page.screenshot({ path: 'test-results/card-remove-confirm.png', fullPage: true });
+    await confirm.getByRole('button', { name: 'Keep' }).click();
+    await expect(confirm).toHaveCount(0);
+    await page.reload();
+    await expect(remove).toBeEnabled();
+
+    await remove.click();
+    await confirm.getByRole('button', { name: 'Yes, remove' }).click();
+    await expect(cards.getByRole('button', { name: /ending 4242$|^Removing…$/ })).toHaveCount(0);
+    await page.reload();
+    await expect(cards.getByRole('button', { name: 'ADD CARD' })).toBeVisible();
+    await expect(cards.getByRole('button', { name: /ending 4242/ })).toHaveCount(0);
   });
 
   test('a 49-character last name wraps inside its address card: no page scrolls sideways at 390 px', async ({ page }) => {

@@ -6,7 +6,7 @@ import { addSameDayToCart, enterStoreAsNewCustomer, scheduleFirstGroupAndCheckou
  * An underage ID is refused: the faces match and the date of birth is read, but it makes the customer 17, so the
  * screen gives the spec's refusal and never asks for customer verify. Still unverified, the customer who then takes
  * a drink to the checkout is told why it cannot be ordered (the server's record of the refusal) instead of walking the
- * steps, and /verifyFace has no face to use.
+ * steps, and /verifyFace says why too.
  */
 test.use({ launchOptions: faceCameraLaunchOptions });
 
@@ -50,10 +50,18 @@ test('an underage ID is refused, recorded on the account, and the checkout then 
   await expect(prompt.getByRole('link', { name: 'Verify your identity' })).toBeHidden();
   await expect(prompt.getByRole('link', { name: 'Back to cart' })).toBeVisible();
 
-  // /verifyFace has nothing to compare with: the spec's 'Face Match Id Not Available.' and the way to /kyc.
+  // Walk 4: /verifyFace says why (the server's refusal 'under-21'), not 'Face Match Id Not Available.', and offers no
+  // way to verify again.
   await page.goto('/verifyFace');
-  await expect(page.getByRole('heading', { name: 'Face Match Id Not Available.' })).toBeVisible();
+  const refusal = page
+    .getByRole('alert')
+    .filter({ has: page.getByRole('heading', { name: 'Not Yet Fit For Alcohol Acc. To Govt. See you soon!!!' }) });
+  await expect(refusal).toBeVisible();
+  await expect(refusal).toContainText('Your identity check found you are 21 or under, so age-restricted items cannot be ordered.');
+  await expect(page.getByRole('heading', { name: 'Face Match Id Not Available.' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'TAKE SELFIE' })).toBeHidden();
-  await page.getByRole('link', { name: 'Verify your identity' }).click();
-  await expect(page).toHaveURL(/\/kyc\?from=%2FverifyFace$/);
+  await expect(refusal.getByRole('link', { name: 'Verify your identity' })).toBeHidden();
+  await page.screenshot({ path: 'test-results/verify-face-underage.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/verify-face-underage-390.png', fullPage: true });
 });

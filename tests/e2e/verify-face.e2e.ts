@@ -2,6 +2,11 @@ import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.t
 import { expect, test } from './fixtures.ts';
 import { faceCameraLaunchOptions, idCardFront, submitKyc, takeSelfie } from './identity-steps.ts';
 import { addSameDayToCart, enterStoreAsNewCustomer, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';
+import { create } from 'superstruct';
+import { loginReply } from '../../src/api/contract/customer.contract.ts';
+import { customerVerifyReply, verifyKycReply } from '../../src/api/contract/kyc.contract.ts';
+import { customerWithPhotosUploaded } from './journeys/identity-shoppers.ts';
+import { addToCartThroughApi, openWithSession, postJson, solvedCaptcha } from './journeys/shoppers.ts';
 
 /**
  * /verifyFace, as a shopper meets it: a new customer takes a drink to the checkout, is asked to verify first, verifies
@@ -48,4 +53,47 @@ test('a customer verifies from the checkout prompt, passes the face check on /ve
   await addCard(page, '4242 4242 4242 4242');
   await placeOrder(page);
   await expect(page.getByText('Order Placed.')).toBeVisible();
+});
+
+// Walk 4: the verification status was kept per session: verified in another browser, this one read her as unverified
+// until she signed in again. Now /verifyFace and the checkout's age check ask the server.
+test('verified in another browser since this one signed in: /verifyFace opens the camera and the checkout goes on, without a new sign-in', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { applicationId, ...customer } = await customerWithPhotosUploaded('two.browsers');
+  const session = await addToCartThroughApi(customer.session, 'sake', 'Junmai Ginjo Sake');
+  await openWithSession(page, session, '/verifyFace');
+  await expect(page.getByRole('heading', { name: 'Face Match Id Not Available.' })).toBeVisible();
+
+  // Another browser: she signs in there and her KYC is decided.
+  const login = create(
+    await postJson('/api/customer/login', { email: customer.email, password: customer.password, altcha: await solvedCaptcha() }),
+    loginReply,
+  );
+  const elsewhere = login.result?.api_token;
+  if (!elsewhere) throw new Error(`sign-in refused: ${login.message}`);
+  expect(create(await postJson('/connect/verifycustomer/verify', { applicationID: applicationId }, elsewhere), verifyKycReply)).toMatchObject({
+    code: 1,
+  });
+  expect(
+    create(await postJson('/api/customer/customerverify', { is_verified: 1, verificationid: applicationId }, elsewhere), customerVerifyReply),
+  ).toMatchObject({ code: 1 });
+
+  // This browser, its session as it was: the face check opens its camera.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'TAKE SELFIE' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Face Match Id Not Available.' })).toBeHidden();
+  await page.screenshot({ path: 'test-results/verify-face-verified-elsewhere.png', fullPage: true });
+
+  // The checkout's age check lets her on to the address, not the 'verify your identity' prompt.
+  await page.goto('/cart');
+  await scheduleFirstGroupAndCheckout(page);
+  await expect(page.getByRole('heading', { name: 'Select a Shipping Address' })).toBeVisible();
+  await expect(page.getByText('Please verify your identity (21+) before ordering age-restricted items.')).toBeHidden();
+  await page.screenshot({ path: 'test-results/checkout-verified-elsewhere.png', fullPage: true });
+
+  // The account page reads it from the server too.
+  await page.goto('/setting/user');
+  await expect(page.getByRole('group', { name: 'Identity verification' }).getByRole('definition')).toHaveText(['Verified']);
 });

@@ -31,6 +31,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches('failed')) return [{ type: 'cards.retry' }, { type: 'card.add' }];
   if (snapshot.matches('adding')) return [{ type: 'card.add.back' }, cardAdded];
   if (snapshot.matches('removing')) return [removed, removeRefused, removeFailed];
+  if (snapshot.matches('confirmingRemove')) return [{ type: 'card.remove.confirm' }, { type: 'card.remove.cancel' }];
   if (snapshot.matches('list')) {
     return [
       ...(c.chosenId === undefined
@@ -159,16 +160,42 @@ describe('card list behaviour', () => {
     expect(loads).toEqual([undefined, undefined]);
   });
 
+  it('asks before removing a card (walk 4): Keep leaves it, only Yes, remove calls the server', async () => {
+    const calls: number[] = [];
+    const { actor } = start({ fromSettings: true }, async () => {
+      calls.push(1);
+      return { code: 1, message: 'Card removed.' };
+    });
+    await waitFor(actor, (s) => s.matches('list'));
+    actor.send({ type: 'card.remove', cardId: 1 });
+    expect(actor.getSnapshot().matches('confirmingRemove')).toBe(true);
+    expect(actor.getSnapshot().context.removingId).toBe(1);
+    actor.send({ type: 'card.remove.cancel' });
+    expect(actor.getSnapshot().matches('list')).toBe(true);
+    expect(actor.getSnapshot().context.removingId).toBeUndefined();
+    expect(actor.getSnapshot().context.cards).toHaveLength(2);
+    expect(calls).toEqual([]);
+    // While it asks, the cards cannot be chosen (nor another removed).
+    actor.send({ type: 'card.remove', cardId: 2 });
+    expect(actor.getSnapshot().can({ type: 'card.choose', cardId: 1 })).toBe(false);
+    actor.send({ type: 'card.remove.confirm' });
+    await waitFor(actor, (s) => s.matches('list'));
+    expect(calls).toEqual([1]);
+    expect(actor.getSnapshot().context.cards.map((c) => c.id)).toEqual([1]);
+  });
+
   it('removes a card on code 1, and alerts the message otherwise', async () => {
     const ok = start({ fromSettings: true });
     await waitFor(ok.actor, (s) => s.matches('list'));
     ok.actor.send({ type: 'card.remove', cardId: 1 });
+    ok.actor.send({ type: 'card.remove.confirm' });
     await waitFor(ok.actor, (s) => s.matches('list'));
     expect(ok.actor.getSnapshot().context.cards.map((c) => c.id)).toEqual([2]);
 
     const refused = start({ fromSettings: true }, async () => ({ code: -1, message: 'The card provider could not be reached.' }));
     await waitFor(refused.actor, (s) => s.matches('list'));
     refused.actor.send({ type: 'card.remove', cardId: 1 });
+    refused.actor.send({ type: 'card.remove.confirm' });
     await waitFor(refused.actor, (s) => s.matches('list'));
     expect(refused.spies.reportRemoveRefusal).toHaveBeenCalledWith('The card provider could not be reached.');
     expect(refused.actor.getSnapshot().context.cards).toHaveLength(2);
@@ -201,6 +228,7 @@ describe('card list controls', () => {
     loads.shift()?.(listed);
     await waitFor(actor, (s) => s.matches('list'));
     actor.send({ type: 'card.remove', cardId: 1 });
+    actor.send({ type: 'card.remove.confirm' });
     removals.shift()?.({ code: -1, message: 'The card provider could not be reached.' });
     await waitFor(actor, (s) => s.matches('list'));
     // ADD CARD, then Back: the old cards are shown while the list loads again, which then fails.
@@ -213,6 +241,7 @@ describe('card list controls', () => {
     expect(Object.fromEntries(seen)).toEqual({
       loading: { add: true, cards: false },
       'list with cards': { add: true, cards: true },
+      'confirmingRemove with cards': { add: false, cards: false },
       'removing with cards': { add: false, cards: false },
       'adding with cards': { add: false, cards: false },
       'loading with cards': { add: true, cards: false },

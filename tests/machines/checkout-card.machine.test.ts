@@ -282,6 +282,7 @@ describe('checkout card behaviour (the three children running)', () => {
     const { actor, spies, children } = running({ fromSettings: true });
     await waitFor(children().cardList, (s) => s.matches('list'));
     children().cardList.send({ type: 'card.remove', cardId: 1 });
+    children().cardList.send({ type: 'card.remove.confirm' });
     await vi.waitFor(() => expect(spies.notifyError).toHaveBeenCalledWith('The card provider could not be reached.'));
     children().cardList.send({ type: 'card.add' });
     const addCard = children().addCard;

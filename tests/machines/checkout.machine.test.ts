@@ -23,6 +23,7 @@ import { addressRuleMessages } from '../../src/rules/address-validation.ts';
 import { checkoutMessages, shippingAddressesOf } from '../../src/rules/checkout-flow.ts';
 import { baseCart, butcherGroup, ok } from './cart-fixtures.ts';
 import { faceVerifyMachine } from '../../src/machines/identity/face-verify.machine.ts';
+import type { IdentityReply } from '../../src/api/contract/kyc.contract.ts';
 import { faceCheckSuccessMessage, kycMessages, type KycUploadReply, type VerifyOrderReply } from '../../src/api/contract/kyc.contract.ts';
 import {
   addressesReply,
@@ -260,6 +261,11 @@ function running(overrides: Overrides = {}) {
       recheckCart: fromPromise(async () => (overrides.recheck ? overrides.recheck() : (overrides.cart ?? ok(baseCart)))),
       verifyFace: faceVerifyMachine.provide({
         actors: {
+          // The server's identity: as the session has it.
+          loadIdentity: fromPromise<IdentityReply>(async () => ({
+            code: 1,
+            data: { verification_id: sessionRef.getSnapshot().context.verification_id ?? '' },
+          })),
           uploadSelfie: fromPromise<KycUploadReply, { imageData: string; applicationId: string }>(async ({ input }) => ({
             code: 1,
             data: { applicationId: input.applicationId, side: 'selfie', status: 'verified', imageUrl: '/media/kyc/x' },
@@ -1015,6 +1021,14 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     const young = running({ cart: { ...ok(drinkCart), identity_under_21: true }, values: customer });
     await waitFor(young.actor, (s) => s.matches({ flow: 'identityNeeded' }));
     expect(young.actor.getSnapshot().context.identityGap).toBe('under-21');
+    // Walk 4: verified in another browser since this one signed in: the cart's identity (the database's) lets the
+    // customer on to the steps, and a verification the database no longer knows stops one the session calls verified.
+    const elsewhere = running({ cart: { ...ok(drinkCart), identity_verification_id: 'a'.repeat(32) }, values: customer });
+    expect((await choosingAddress(elsewhere.actor)).getSnapshot().value).toBe('choosing');
+    expect(elsewhere.actor.getSnapshot().context.identityGap).toBeUndefined();
+    const gone = running({ cart: { ...ok(drinkCart), identity_verification_id: '' }, values: { ...customer, verification_id: 'a'.repeat(32) } });
+    await waitFor(gone.actor, (s) => s.matches({ flow: 'identityNeeded' }));
+    expect(gone.actor.getSnapshot().context.identityGap).toBe('verify-identity');
     // The same carts without a drink go on as usual.
     const plain = running({ values: customer });
     expect((await choosingAddress(plain.actor)).getSnapshot().value).toBe('choosing');

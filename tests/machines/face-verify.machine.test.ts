@@ -4,6 +4,7 @@ import { faceCheckSuccessMessage, kycMessages } from '../../src/api/contract/kyc
 import { faceVerifyMachine, type FaceVerifyContext } from '../../src/machines/identity/face-verify.machine.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
+import { tooYoungMessage } from '../../src/rules/age.ts';
 import { facePassLifetimeMs } from '../../src/rules/face-check.ts';
 import { done, failed, label } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
@@ -34,11 +35,22 @@ const mismatch = label(
 );
 const noFaceMatchId = label('verifyFace: no face match id', done('verifyFace', { code: 2, message: kycMessages.faceMatchIdMissing }));
 const verifyFailed = label('verifyFace: offline', failed('verifyFace'));
+const underAgeRefused = label('verifyFace: refused as 21 or under', done('verifyFace', { code: 2, message: tooYoungMessage, refusal: 'under-21' }));
+// The server's identity (api/customer/identity), read before anything else for a signed-in shopper.
+const identityVerified = label('loadIdentity: verified', done('loadIdentity', { code: 1, data: { verification_id: applicationId } }));
+const identityNone = label('loadIdentity: not verified', done('loadIdentity', { code: 1, data: { verification_id: '' } }));
+const identityUnderAge = label(
+  'loadIdentity: refused as 21 or under',
+  done('loadIdentity', { code: 1, data: { verification_id: '', refusal: 'under-21' } }),
+);
+const identityRefused = label('loadIdentity: code -1', done('loadIdentity', { code: -1, message: 'No.' }));
+const identityFailed = label('loadIdentity: offline', failed('loadIdentity'));
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches('capturing')) return [take, retake, verify];
   if (snapshot.matches('uploading')) return [uploaded, uploadRefused, uploadFailed];
-  if (snapshot.matches('verifying')) return [match, mismatch, verifyFailed];
+  if (snapshot.matches('verifying')) return [match, mismatch, underAgeRefused, verifyFailed];
+  if (snapshot.matches('readingIdentity')) return [identityVerified, identityNone, identityUnderAge, identityRefused, identityFailed];
   return [];
 }
 
@@ -69,13 +81,36 @@ describe('face verify paths', () => {
 });
 
 describe('face verify: who may take it', () => {
-  const opened = (values: SessionValues) =>
-    createActor(faceVerifyMachine, { input: inputFor(values) })
-      .start()
-      .getSnapshot();
+  const opened = (values: SessionValues, events: AnyEventObject[] = []) => {
+    const input = inputFor(values);
+    const { snapshot } = replay(faceVerifyMachine, { name: '', events, expected: undefined as never }, input);
+    return { value: snapshot.value, session: input.session.getSnapshot().context };
+  };
 
-  it('opens the camera for a verified customer with an open cart', () => {
-    expect(opened(verifiedCustomer).value).toBe('capturing');
+  it('asks the server first for a signed-in shopper; opens the camera for a verified customer with an open cart', () => {
+    expect(opened(verifiedCustomer).value).toBe('readingIdentity');
+    expect(opened(verifiedCustomer, [identityVerified]).value).toBe('capturing');
+  });
+
+  // Walk 4: the verification status is the database's. Verified in another browser since this one signed in.
+  it('opens the camera for a customer the server says is verified, and keeps it in the session, without a new sign-in', () => {
+    const { value, session } = opened(shoppers['customer not verified yet'], [identityVerified]);
+    expect(value).toBe('capturing');
+    expect(session.verification_id).toBe(applicationId);
+    // Not read (offline, refused): the session's copy decides, the server checks again at the face check.
+    expect(opened(shoppers['customer not verified yet'], [identityFailed]).value).toBe('identityNeeded');
+    expect(opened(verifiedCustomer, [identityRefused]).value).toBe('capturing');
+  });
+
+  // Walk 4: a customer refused as 21 or under was told 'Face Match Id Not Available.' and sent to verify again.
+  it("tells a customer the server refused as 21 or under why (the field under-21), not 'Face Match Id Not Available.'", () => {
+    expect(opened(shoppers['customer not verified yet'], [identityUnderAge]).value).toBe('tooYoung');
+    // The check itself says so too (a session naming an application that is not a verified one): the session forgets it.
+    const late = opened(verifiedCustomer, [identityVerified, take, verify, uploaded, underAgeRefused]);
+    expect(late.value).toBe('tooYoung');
+    expect(late.session.verification_id).toBeUndefined();
+    // A verification the server no longer knows: the session forgets it, the customer is asked to verify.
+    expect(opened(verifiedCustomer, [identityNone])).toMatchObject({ value: 'identityNeeded', session: { verification_id: undefined } });
   });
 
   it('asks a guest, or a shopper not signed in, to sign in or create an account first', () => {
@@ -84,15 +119,15 @@ describe('face verify: who may take it', () => {
   });
 
   it('asks a customer with no face match id (not verified yet) to verify on /kyc; an empty cart to shop first', () => {
-    expect(opened(shoppers['customer not verified yet']).value).toBe('identityNeeded');
-    expect(opened(shoppers['verified customer without a cart']).value).toBe('cartNeeded');
+    expect(opened(shoppers['customer not verified yet'], [identityNone]).value).toBe('identityNeeded');
+    expect(opened(shoppers['verified customer without a cart'], [identityVerified]).value).toBe('cartNeeded');
   });
 });
 
 describe('face verify messages', () => {
   const run = (events: AnyEventObject[], values: SessionValues = verifiedCustomer) => {
     const input = inputFor(values);
-    const plan = { name: '', events, expected: undefined as never };
+    const plan = { name: '', events: [identityVerified, ...events], expected: undefined as never };
     return { snapshot: replay(faceVerifyMachine, plan, input).snapshot, session: input.session };
   };
 
@@ -116,7 +151,7 @@ describe('face verify messages', () => {
     });
     const matchedAt = Date.UTC(2026, 0, 15, 12);
     const input = { ...inputFor(verifiedCustomer), now: () => new Date(matchedAt) };
-    const s = replay(machine, { name: '', events: [take, verify, uploaded, match], expected: undefined as never }, input).snapshot;
+    const s = replay(machine, { name: '', events: [identityVerified, take, verify, uploaded, match], expected: undefined as never }, input).snapshot;
     expect(s.status).toBe('done');
     expect(s.output).toEqual({ faceMatchPercent: 93 });
     expect(notified).toEqual([faceCheckSuccessMessage(93)]);

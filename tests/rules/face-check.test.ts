@@ -41,6 +41,9 @@ describe('who may take the face check', () => {
     expect(faceCheckReadiness({ ...verified, cartId: '' })).toBe('no-cart');
     expect(faceCheckReadiness({ ...unverified, cartId: undefined })).toBe('verify-identity');
     expect(faceCheckReadiness({ ...guest, cartId: 'cart-1' })).toBe('create-account');
+    // The server's refusal 'under-21' (walk 4): told why, not asked to verify again.
+    expect(faceCheckReadiness({ ...unverified, cartId: 'cart-1', refusedUnderAge: true })).toBe('under-21');
+    expect(faceCheckReadiness({ ...verified, cartId: 'cart-1', refusedUnderAge: true })).toBe('ready');
   });
 });
 

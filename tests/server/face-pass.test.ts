@@ -13,6 +13,7 @@ import {
   kycApplicationReply,
   kycMessages,
   kycUploadReply,
+  identityReply,
   verifyKycReply,
   verifyOrderReply,
   type KycSide,
@@ -21,6 +22,7 @@ import { facePassNeededRefusal } from '../../src/rules/messages.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { DiskStorage } from '../../server/adapters/storage/disk-storage.ts';
 import { removeFaceCheckLeftovers } from '../../server/services/identity/face-check-leftovers.ts';
+import { hashSecret, newSecret } from '../../server/services/platform/tokens.ts';
 import { generousLimits } from './account-helpers.ts';
 import { manualClock, pickOne, post, type OfferPick } from './cart-page-helpers.ts';
 import { addAddress, checkoutNow, readyCart } from './checkout-helpers.ts';
@@ -59,8 +61,8 @@ async function upload(token: string, applicationId: string, side: KycSide, image
 }
 
 /** A customer verified for real: an application with an ID card and a selfie of face s1f1, verify, customer verify. */
-async function verifiedCustomer(email: string) {
-  const customer = await signedInCustomer(t, email);
+async function verifiedCustomer(email: string, signedIn?: { token: string; customerId: number }) {
+  const customer = signedIn ?? (await signedInCustomer(t, email));
   const opened = await post(t, '/connect/uploadkyc/application', { store_id: 1 }, customer.token);
   assert(opened.body, kycApplicationReply);
   const applicationId = opened.body.data?.applicationId ?? '';
@@ -229,5 +231,50 @@ describe('face pass before an order with a drink', { timeout: 90_000 }, () => {
     expect(application.check_selfie_key).toBeNull();
     expect(application.face_embedding).not.toBeNull();
     expect(await db().selectFrom('face_passes').select('id').execute()).toEqual(used);
+  });
+});
+
+// Walk 4: the verification status is the database's, not the session's. A browser signed in before the customer
+// verified in another one must read them as verified, and place order must take their order, without a new sign-in.
+describe('verified in another browser', { timeout: 90_000 }, () => {
+  it('the identity read, the face check and place order of the older session all see the verification', async () => {
+    const here = await signedInCustomer(t, 'gil-two-browsers@example.com');
+    const identity = async () => {
+      const { body } = await post(t, '/api/customer/identity', { store_id: 1 }, here.token);
+      assert(body, identityReply);
+      return body;
+    };
+    expect(await identity()).toEqual({ code: 1, data: { verification_id: '' } });
+
+    // Another browser: a second session of the same customer, who verifies there.
+    const elsewhereToken = newSecret();
+    await db()
+      .insertInto('sessions')
+      .values({ customer_id: here.customerId, token_hash: hashSecret(elsewhereToken), expires_at: new Date(clock.now().getTime() + 3_600_000) })
+      .execute();
+    const verified = await verifiedCustomer('', { token: elsewhereToken, customerId: here.customerId });
+
+    // This browser's session, unchanged since before: verified now.
+    expect(await identity()).toEqual({ code: 1, data: { verification_id: verified.applicationId } });
+    const addressId = await addAddress(t, here.token, here.customerId);
+    const sake = await drinkOffer(t, 'Junmai Ginjo Sake', 20);
+    const cartId = await readyCart(t, here.token, here.customerId, [{ offer: sake, qty: 1 }]);
+    // The checkout's age check reads the cart: it carries the identity too.
+    const cart = await post(t, '/api/cart/showcart', { store_id: 1, cart_id: cartId }, here.token);
+    expect(cart.body).toMatchObject({ code: 1, identity_verification_id: verified.applicationId });
+    expect(cart.body).not.toHaveProperty('identity_under_21');
+    // The account page reads it from the database too.
+    const dashboard = await post(t, '/api/account/mydashboard', { store_id: 1 }, here.token);
+    expect(dashboard.body).toMatchObject({ data: { identity: { status: 'verified' } } });
+    expect((await upload(here.token, verified.applicationId, 'selfie', await selfieOf('s1f1'))).status).toBe(200);
+    expect((await faceCheck(here.token, verified.applicationId, cartId)).body).toMatchObject({ code: 1, data: { faceMatch: true } });
+    const { body } = await post(
+      t,
+      '/api/placeorder/placeorder',
+      { store_id: 1, speed_id: 1, cart_id: cartId, payment_mode: 4, delivery_address_id: addressId },
+      here.token,
+    );
+    assert(body, placeOrderReply);
+    expect(body).toMatchObject({ code: 1 });
   });
 });

@@ -226,6 +226,7 @@ const table: Readonly<Record<string, Entry>> = {
   'POST /api/account/mydashboard': { noId: 'the caller’s own dashboard (from the token)' },
   'POST /api/account/preferences': { noId: 'the caller’s own preferences (from the token)' },
   'POST /connect/uploadkyc/application': { noId: 'the caller’s own application (from the token)' },
+  'POST /api/customer/identity': { noId: 'the caller’s own identity (from the token)' },
   'GET /api/console/me': { noId: 'the caller’s own role (from the token)' },
   'GET /api/seller/orders': { noId: 'the orders of the caller’s own locations (from the token); other roles 404 (fulfilment.test.ts)' },
   'GET /api/staff/orders': { noId: 'staff only (from the token); other roles 404 (fulfilment.test.ts)' },

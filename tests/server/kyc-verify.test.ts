@@ -241,6 +241,13 @@ describe('KYC verify and customer verify with real images', () => {
     const cartId = await readyCart(t, dan.token, dan.customerId, [{ offer: sake, qty: 1 }]);
     const cart = await post(t, '/api/cart/showcart', { store_id: 1, cart_id: cartId }, dan.token);
     expect(cart.body).toMatchObject({ code: 1, identity_under_21: true });
+    // The face check (/verifyFace) is told why in a field, not only in words: the identity read and the check itself.
+    expect((await post(t, '/api/customer/identity', { store_id: 1 }, dan.token)).body).toEqual({
+      code: 1,
+      data: { verification_id: '', refusal: 'under-21' },
+    });
+    const check = await post(t, '/connect/verifyorder/verify', { applicationID: applicationId, orderID: cartId }, dan.token);
+    expect(check.body).toEqual({ code: 2, message: tooYoungMessage, refusal: 'under-21' });
   });
 
   // Walk 4, TRY AGAIN: a refused application never takes photos again (its face match cannot be bypassed by

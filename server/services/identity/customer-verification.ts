@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CustomerVerifyReply } from '../../../src/api/contract/kyc.contract.ts';
+import type { CustomerVerifyReply, IdentityStanding } from '../../../src/api/contract/kyc.contract.ts';
 import { checkAge, tooYoungMessage } from '../../../src/rules/age.ts';
 import { storeToday } from '../../../src/rules/delivery-dates.ts';
 import type { FileStorage } from '../../adapters/storage/storage-port.ts';
@@ -101,4 +101,13 @@ export async function isRefusedUnderAge(db: Kysely<Database>, customerId: number
     .orderBy('kyc_applications.id', 'desc')
     .executeTakeFirst();
   return row !== undefined && !row.is_verified && row.status === 'refused' && row.refusal_reason === 'under-21';
+}
+
+/**
+ * The caller's identity as the database holds it now (api/customer/identity): the application that made them verified,
+ * and 'under-21' when their latest decision refused them as 21 or under. Read on every ask, never from the session.
+ */
+export async function identityStandingOf(db: Kysely<Database>, customerId: number): Promise<IdentityStanding> {
+  const [verificationId, underAge] = await Promise.all([verificationIdOf(db, customerId), isRefusedUnderAge(db, customerId)]);
+  return underAge ? { verification_id: verificationId, refusal: 'under-21' } : { verification_id: verificationId };
 }

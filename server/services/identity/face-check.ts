@@ -4,6 +4,8 @@ import type { IdentityVerifier } from '../../adapters/identity/identity-port.ts'
 import type { FileStorage } from '../../adapters/storage/storage-port.ts';
 import type { Database } from '../../db/schema.ts';
 import { facePassLifetimeMs } from '../../../src/rules/face-check.ts';
+import { tooYoungMessage } from '../../../src/rules/age.ts';
+import { isRefusedUnderAge } from './customer-verification.ts';
 import { findFaceCheckApplication } from './kyc-applications.ts';
 
 export const faceCheckMessages = {
@@ -48,7 +50,8 @@ function embeddingOf(value: unknown): number[] | undefined {
  * minutes; place order takes it (server/services/checkout/age-restriction.ts).
  *
  * Someone else's application, or an application that did not make the caller verified: 'Face Match Id Not Available.'
- * (code 2) for the caller's own, 404 for anyone else's (nothing said about it). Someone else's cart, or no open cart: 404.
+ * (code 2) for the caller's own, 404 for anyone else's (nothing said about it); a caller refused as 21 or under gets the
+ * spec's age refusal with refusal 'under-21' instead (walk 4). Someone else's cart, or no open cart: 404.
  */
 export async function checkOrderFace(parts: FaceCheckParts, request: FaceCheckRequest): Promise<FaceCheckOutcome> {
   const { db, storage, identity, now } = parts;
@@ -61,7 +64,10 @@ export async function checkOrderFace(parts: FaceCheckParts, request: FaceCheckRe
   if (!own) return { kind: 'not-found', what: 'Application not found.' };
   const application = await findFaceCheckApplication(db, request.customerId, request.applicationId);
   const embedding = embeddingOf(application?.face_embedding);
-  if (!application || !embedding) return answer(kycMessages.faceMatchIdMissing);
+  if (!application || !embedding) {
+    if (await isRefusedUnderAge(db, request.customerId)) return { kind: 'reply', reply: { code: 2, message: tooYoungMessage, refusal: 'under-21' } };
+    return answer(kycMessages.faceMatchIdMissing);
+  }
 
   const cart = await db
     .selectFrom('carts')

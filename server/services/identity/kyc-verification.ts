@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import { kycMessages, type VerifyKycReply } from '../../../src/api/contract/kyc.contract.ts';
 import type { IdentityVerifier } from '../../adapters/identity/identity-port.ts';
 import type { FileStorage } from '../../adapters/storage/storage-port.ts';
@@ -123,30 +123,15 @@ async function verifyClaimed(parts: VerifyParts, row: ApplicationRow): Promise<V
   // verify left a matched, undecided application shown as pending). Over 21 waits for customer verify, as before.
   const age = verdict.kind === 'matched' ? checkAge(verdict.dateOfBirth, storeToday(now)) : undefined;
   if (verdict.kind === 'matched' && age !== undefined && age.kind !== 'over-21') {
-    const written = await samePhotos
-      .set({
-        status: 'refused',
-        refusal_reason: age.kind === 'too-young' ? 'under-21' : 'unreadable-date',
-        face_match_percent: verdict.faceMatchPercent,
-        birth_year: age.kind === 'too-young' ? Number(verdict.dateOfBirth.slice(6)) : null,
-        front_key: null,
-        back_key: null,
-        selfie_key: null,
-        decided_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirst();
-    if (!written) return message2(kycMessages.somethingWrong);
-    await deletePhotos(storage, row);
-    // The match itself is answered as before: the client shows the spec's age refusal from the date of birth.
-    return {
-      kind: 'reply',
-      reply: {
-        code: 1,
-        data: { faceMatch: true, faceMatchPercent: verdict.faceMatchPercent, dob: verdict.dateOfBirth, aadharNumber: verdict.documentNumber ?? '' },
-      },
+    const tooYoung = age.kind === 'too-young';
+    const refusal = {
+      reason: tooYoung ? 'under-21' : 'unreadable-date',
+      faceMatchPercent: verdict.faceMatchPercent,
+      birthYear: tooYoung ? Number(verdict.dateOfBirth.slice(6)) : null,
     };
+    if (!(await refuse(parts, samePhotos, row, refusal))) return message2(kycMessages.somethingWrong);
+    // The match itself is answered as before: the client shows the spec's age refusal from the date of birth.
+    return matchedReply(verdict);
   }
 
   if (verdict.kind === 'matched') {
@@ -165,22 +150,37 @@ async function verifyClaimed(parts: VerifyParts, row: ApplicationRow): Promise<V
       .returning('id')
       .executeTakeFirst();
     if (!written) return message2(kycMessages.somethingWrong);
-    return {
-      kind: 'reply',
-      reply: {
-        code: 1,
-        data: { faceMatch: true, faceMatchPercent: verdict.faceMatchPercent, dob: verdict.dateOfBirth, aadharNumber: verdict.documentNumber ?? '' },
-      },
-    };
+    return matchedReply(verdict);
   }
 
-  const reason = verdict.kind === 'mismatch' ? 'face-mismatch' : verdict.reason;
   const faceMatchPercent = verdict.kind === 'mismatch' ? verdict.faceMatchPercent : null;
+  const refusal = { reason: verdict.kind === 'mismatch' ? 'face-mismatch' : verdict.reason, faceMatchPercent };
+  if (!(await refuse(parts, samePhotos, row, refusal))) return message2(kycMessages.somethingWrong);
+  return noMatch(verdict.message, faceMatchPercent ?? 0);
+}
+
+/** The update of this application that writes only while its photos are still the ones judged. */
+type SamePhotosUpdate = UpdateQueryBuilder<Database, 'kyc_applications', 'kyc_applications', UpdateResult>;
+
+/**
+ * A refusal, one decision whatever its cause (a mismatch, the engine's refusal, 21 or under, an unreadable date):
+ * status 'refused' with the reason and the figure, the photo keys cleared and decided now, then the photos deleted.
+ * The birth year is kept only for an age refusal (the decision's record); left untouched otherwise. False when the
+ * photos changed meanwhile (nothing written, nothing deleted).
+ */
+async function refuse(
+  parts: Pick<VerifyParts, 'storage' | 'now'>,
+  samePhotos: SamePhotosUpdate,
+  row: ApplicationRow,
+  refusal: { reason: string; faceMatchPercent: number | null; birthYear?: number | null },
+): Promise<boolean> {
+  const { storage, now } = parts;
   const written = await samePhotos
     .set({
       status: 'refused',
-      refusal_reason: reason,
-      face_match_percent: faceMatchPercent,
+      refusal_reason: refusal.reason,
+      face_match_percent: refusal.faceMatchPercent,
+      ...(refusal.birthYear === undefined ? {} : { birth_year: refusal.birthYear }),
       front_key: null,
       back_key: null,
       selfie_key: null,
@@ -189,9 +189,15 @@ async function verifyClaimed(parts: VerifyParts, row: ApplicationRow): Promise<V
     })
     .returning('id')
     .executeTakeFirst();
-  if (!written) return message2(kycMessages.somethingWrong);
+  if (!written) return false;
   await deletePhotos(storage, row);
-  return noMatch(verdict.message, faceMatchPercent ?? 0);
+  return true;
+}
+
+/** Verify's answer to a match (over 21 or not: the age is decided, and told, apart). */
+function matchedReply(verdict: { faceMatchPercent: number; dateOfBirth: string; documentNumber: string | null }): VerifyOutcome {
+  const { faceMatchPercent, dateOfBirth, documentNumber } = verdict;
+  return { kind: 'reply', reply: { code: 1, data: { faceMatch: true, faceMatchPercent, dob: dateOfBirth, aadharNumber: documentNumber ?? '' } } };
 }
 
 async function readPhoto(storage: FileStorage, key: string | null): Promise<Buffer | undefined> {

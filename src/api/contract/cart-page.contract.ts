@@ -153,6 +153,11 @@ export const cartReply = type({
    * email's, payOnDeliveryOpenOrdersRefusal): the payment tab says the limit before PLACE ORDER meets it.
    */
   pay_on_delivery_open_orders: optional(min(integer(), 0)),
+  /**
+   * Walk 4: for a customer's cart with a drink, the application that made them verified as the database holds it now
+   * ('' when none): sign-in's copy goes stale when they verify in another browser. Absent otherwise.
+   */
+  identity_verification_id: optional(string()),
 });
 export type CartReply = Infer<typeof cartReply>;
 

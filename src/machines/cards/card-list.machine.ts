@@ -33,6 +33,9 @@ export type CardListEvent =
   | { type: 'card.add.back' }
   | { type: 'card.added'; card: SavedCardData; billingAddressId: number }
   | { type: 'card.remove'; cardId: number }
+  /** The card's confirm step after Remove (settings): remove it, or keep it (as an address's delete asks first). */
+  | { type: 'card.remove.confirm' }
+  | { type: 'card.remove.cancel' }
   | { type: 'cards.retry' };
 
 export const cardListMessages = {
@@ -191,7 +194,19 @@ export const cardListMachine = setup({
           },
         },
         'card.add': { description: 'The shopper chooses to add a new card.', target: 'adding' },
-        'card.remove': { description: 'The shopper removes a saved card.', guard: 'isListedCard', target: 'removing', actions: 'assignRemoving' },
+        'card.remove': {
+          description: 'The shopper asks to remove a saved card: it asks to confirm first.',
+          guard: 'isListedCard',
+          target: 'confirmingRemove',
+          actions: 'assignRemoving',
+        },
+      },
+    },
+    confirmingRemove: {
+      description: "The card asks 'Remove this card?': nothing is removed until the shopper confirms, and Keep leaves it as it was.",
+      on: {
+        'card.remove.confirm': { description: 'The shopper confirms: the card is removed.', target: 'removing' },
+        'card.remove.cancel': { description: 'The shopper keeps the card: nothing changes.', target: 'list', actions: 'clearRemoving' },
       },
     },
     /** The add-card form is open (the card step runs it); the card step reports back with card.added or card.add.back. */

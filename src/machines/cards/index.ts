@@ -40,6 +40,9 @@ export const selectCardsLoadError = (s: CardListSnapshot) => (s.matches('failed'
 export const selectSavedCards = (s: CardListSnapshot) => s.context.cards;
 export const selectChosenCardId = (s: CardListSnapshot) => s.context.chosenId;
 export const selectRemovingCardId = (s: CardListSnapshot) => s.context.removingId;
+/** The card whose Remove asks 'Yes, remove' or 'Keep' (settings), while it asks. */
+export const selectConfirmingRemoveCard = (s: CardListSnapshot) =>
+  s.matches('confirmingRemove') ? s.context.cards.find((c) => c.id === s.context.removingId) : undefined;
 /** Whether the ADD NEW CARD (ADD CARD) tile is taken: not while a card is removed (nor while the form is open). */
 export const selectCanAddCard = (s: CardListSnapshot): boolean => s.can({ type: 'card.add' });
 /**

@@ -134,6 +134,13 @@ function shopperOf(context: CheckoutContext) {
   return { signedIn: isSignedIn(values), verificationId: values.verification_id };
 }
 
+/** The shopper as the cart's reply has them: its identity_verification_id (the database's, walk 4) over sign-in's copy. */
+function shopperAsRead(context: CheckoutContext, reply: CartReply) {
+  const shopper = shopperOf(context);
+  const read = reply.identity_verification_id;
+  return read === undefined ? shopper : { ...shopper, verificationId: read || undefined };
+}
+
 function facePassNoteOf(context: CheckoutContext) {
   const values = context.session.getSnapshot().context;
   return { cartId: values.faceCheckedCart, until: values.faceCheckedUntil };
@@ -194,7 +201,7 @@ export const checkoutSetup = setup({
     // A drink in the cart: only a verified customer may order it (issue 11); a guest or an unverified customer is told
     // what to do first instead of meeting the server's refusal at place order.
     isIdentityMissing: ({ context }, params: { reply: CartReply }) =>
-      ageCheckGapOf(params.reply.data?.result ?? [], shopperOf(context)) !== undefined,
+      ageCheckGapOf(params.reply.data?.result ?? [], shopperAsRead(context, params.reply)) !== undefined,
     // ... and a fresh face check: the face step, unless one passed for this cart a moment ago (/verifyFace, or this
     // step before the shopper went back to the card).
     isFaceRequired: ({ context }) =>
@@ -235,7 +242,7 @@ export const checkoutSetup = setup({
       return { flow: flowResumedAt(context.flow, context.kept, step), flags: flagsResumedAt(step, cardFirst), kept: undefined };
     }),
     assignIdentityGap: assign(({ context }, params: { reply: CartReply }) => ({
-      identityGap: checkoutGapOf(ageCheckGapOf(context.cartLines, shopperOf(context)), params.reply.identity_under_21 === true),
+      identityGap: checkoutGapOf(ageCheckGapOf(context.cartLines, shopperAsRead(context, params.reply)), params.reply.identity_under_21 === true),
     })),
     assignSelectedAddress: assign(({ context }, params: { address: ShippingAddress | undefined }) => ({
       flow: { ...context.flow, selectedAddress: params.address },

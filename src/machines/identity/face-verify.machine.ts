@@ -1,6 +1,15 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { faceCheckSuccessMessage, kycFileName, kycMessages, type KycUploadReply, type VerifyOrderReply } from '../../api/contract/kyc.contract.ts';
-import { uploadKycImage, verifyOrderFace } from '../../api/kyc.api.ts';
+import {
+  faceCheckSuccessMessage,
+  kycFileName,
+  kycMessages,
+  type IdentityRefusal,
+  type IdentityReply,
+  type KycUploadReply,
+  type VerifyOrderReply,
+} from '../../api/contract/kyc.contract.ts';
+import { loadIdentity, uploadKycImage, verifyOrderFace } from '../../api/kyc.api.ts';
+import { tooYoungMessage } from '../../rules/age.ts';
 import { faceCheckReadiness, facePassNoteAt, type FaceCheckReadiness } from '../../rules/face-check.ts';
 import { isSignedIn } from '../app/session-values.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
@@ -10,6 +19,12 @@ export const webcamIssueMessage = kycMessages.orderFaceFailed;
 
 /** The spec's 'Face Match Id Not Available.': the customer has no verified identity to compare with (identityNeeded). */
 export const noFaceMatchIdMessage = kycMessages.faceMatchIdMissing;
+
+/**
+ * A customer refused as 21 or under (the server's refusal 'under-21'): the spec's face-check texts have none for this,
+ * so the KYC screen's age refusal, which says why.
+ */
+export const underAgeMessage = tooYoungMessage;
 
 export interface FaceVerifyInput {
   session: ActorRefFrom<typeof sessionMachine>;
@@ -22,8 +37,13 @@ export interface FaceVerifyContext {
   now: () => Date;
   /** The open cart: the pass is recorded for it (verifyorder's orderID; no order exists yet). */
   cartId: string | undefined;
-  /** The customer's verified KYC application (sign-in's verification_id); undefined when there is none. */
+  /**
+   * The customer's verified KYC application: the server's (api/customer/identity) once read, sign-in's verification_id
+   * until then (or when the read fails); undefined when there is none.
+   */
   applicationId: string | undefined;
+  /** The server's reason this customer may not take the check ('under-21'), once read. */
+  refusal: IdentityRefusal | undefined;
   /** The webcam selfie as a JPEG data URL, once taken. */
   selfie: string | undefined;
   /** The spec's failure message on screen, until the shopper acts again. */
@@ -68,6 +88,7 @@ export const faceVerifyMachine = setup({
     output: {} as FaceVerifyOutput,
   },
   actors: {
+    loadIdentity: fromPromise<IdentityReply>(() => loadIdentity({})),
     uploadSelfie: fromPromise<KycUploadReply, UploadInput>(({ input }) =>
       uploadKycImage({ imageData: input.imageData, fileName: kycFileName(input.applicationId, 'selfie') }),
     ),
@@ -81,12 +102,27 @@ export const faceVerifyMachine = setup({
         signedIn: isSignedIn(context.session.getSnapshot().context),
         verificationId: context.applicationId,
         cartId: context.cartId,
+        refusedUnderAge: context.refusal === 'under-21',
       }) === params.readiness,
+    isSignedIn: ({ context }) => isSignedIn(context.session.getSnapshot().context),
+    isIdentityRead: (_, params: { reply: IdentityReply }) => params.reply.code === 1 && params.reply.data !== undefined,
+    isUnderAgeRefusal: (_, params: { reply: VerifyOrderReply }) => params.reply.refusal === 'under-21',
     hasNoSelfie: ({ context }) => context.selfie === undefined,
     isUploaded: (_, params: { reply: KycUploadReply }) => params.reply.code === 1,
     isMatch: (_, params: { reply: VerifyOrderReply }) => params.reply.code === 1 && params.reply.data?.faceMatch === true,
   },
   actions: {
+    // The server's word on the identity, kept in the session too: the checkout and the product cards read it there.
+    assignIdentity: assign((_, params: { reply: IdentityReply }) => ({
+      applicationId: params.reply.data?.verification_id || undefined,
+      refusal: params.reply.data?.refusal,
+    })),
+    keepIdentity: sendTo(
+      ({ context }) => context.session,
+      ({ context }) => ({ type: 'session.update', values: { verification_id: context.applicationId } }),
+    ),
+    // The application named is not a verified one: the session forgets it too (keepIdentity).
+    assignUnderAge: assign({ refusal: 'under-21' as const, applicationId: undefined, selfie: undefined, error: undefined }),
     assignSelfie: assign((_, params: { dataUrl: string }) => ({ selfie: params.dataUrl, error: undefined })),
     clearSelfie: assign({ selfie: undefined, error: undefined }),
     clearError: assign({ error: undefined }),
@@ -121,13 +157,39 @@ export const faceVerifyMachine = setup({
       now: input.now ?? (() => new Date()),
       cartId: values.cart_id,
       applicationId: values.verification_id,
+      refusal: undefined,
       selfie: undefined,
       error: undefined,
       faceMatchPercent: 0,
     };
   },
-  initial: 'deciding',
+  initial: 'asking',
   states: {
+    asking: {
+      description:
+        "Asking the server for the customer's identity as it stands now (verified in another browser since sign-in, or refused as 21 or under).",
+      always: [
+        { description: 'A signed-in customer: their identity is read.', guard: 'isSignedIn', target: 'readingIdentity' },
+        { description: 'A guest has no identity to ask about.', target: 'deciding' },
+      ],
+    },
+    readingIdentity: {
+      description: "Reading the customer's identity from the server.",
+      invoke: {
+        id: 'loadIdentity',
+        src: 'loadIdentity',
+        onDone: [
+          {
+            description: "The server's identity replaces sign-in's copy, here and in the session.",
+            guard: { type: 'isIdentityRead', params: ({ event }) => ({ reply: event.output }) },
+            target: 'deciding',
+            actions: [{ type: 'assignIdentity', params: ({ event }) => ({ reply: event.output }) }, 'keepIdentity'],
+          },
+          { description: "Refused: sign-in's copy decides (the server checks again at the face check).", target: 'deciding' },
+        ],
+        onError: { description: "Not read (offline, server error): sign-in's copy decides.", target: 'deciding' },
+      },
+    },
     deciding: {
       description:
         'Checking who is asking: a guest, a customer without a verified identity, a shopper without a cart, or one who can take the check.',
@@ -136,6 +198,11 @@ export const faceVerifyMachine = setup({
           description: 'A guest must sign in or create an account first.',
           guard: { type: 'isReadiness', params: { readiness: 'create-account' } },
           target: 'accountNeeded',
+        },
+        {
+          description: 'A customer refused as 21 or under is told why: verifying again would not change it.',
+          guard: { type: 'isReadiness', params: { readiness: 'under-21' } },
+          target: 'tooYoung',
         },
         // The spec's "needs a face match id": no verified application to compare with.
         {
@@ -154,6 +221,9 @@ export const faceVerifyMachine = setup({
     accountNeeded: { description: 'The shopper is a guest: they are asked to sign in or create an account first.' },
     identityNeeded: {
       description: 'The customer has no verified identity to compare with (Face Match Id Not Available.): they are asked to verify on /kyc first.',
+    },
+    tooYoung: {
+      description: "The customer was refused as 21 or under: 'Not Yet Fit For Alcohol Acc. To Govt. See you soon!!!' and no camera.",
     },
     cartNeeded: { description: 'There is no open cart to check out: the shopper is asked to fill one first.' },
     capturing: {
@@ -212,6 +282,12 @@ export const faceVerifyMachine = setup({
             guard: { type: 'isMatch', params: ({ event }) => ({ reply: event.output }) },
             target: 'verified',
             actions: { type: 'assignMatch', params: ({ event }) => ({ reply: event.output }) },
+          },
+          {
+            description: 'The server says the customer was refused as 21 or under (refusal under-21): they are told why.',
+            guard: { type: 'isUnderAgeRefusal', params: ({ event }) => ({ reply: event.output }) },
+            target: 'tooYoung',
+            actions: ['assignUnderAge', 'keepIdentity'],
           },
           {
             description:

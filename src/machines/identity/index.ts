@@ -8,7 +8,14 @@ import type { photoPickerMachine } from './photo-picker.machine.ts';
  * The door to identity checks (docs/decisions/032): KYC at /kyc and the face check (its own page, and the checkout's
  * face step). Views import this file only.
  */
-export { faceVerifyMachine, noFaceMatchIdMessage, webcamIssueMessage, type FaceVerifyActor, type FaceVerifyEvent } from './face-verify.machine.ts';
+export {
+  faceVerifyMachine,
+  noFaceMatchIdMessage,
+  underAgeMessage,
+  webcamIssueMessage,
+  type FaceVerifyActor,
+  type FaceVerifyEvent,
+} from './face-verify.machine.ts';
 export { kycMachine, type KycActor } from './kyc.machine.ts';
 export { cameraMachine, type CameraEvent } from './camera.machine.ts';
 export { acceptedImageTypes, photoPickerMachine, type PhotoPickerEvent } from './photo-picker.machine.ts';

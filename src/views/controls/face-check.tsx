@@ -1,6 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import { noFaceMatchIdMessage, selectFaceError, selectSelfie, webcamIssueMessage, type FaceVerifyActor } from '../../machines/identity/index.ts';
+import {
+  noFaceMatchIdMessage,
+  selectFaceError,
+  selectSelfie,
+  underAgeMessage,
+  webcamIssueMessage,
+  type FaceVerifyActor,
+} from '../../machines/identity/index.ts';
 import { identityPrompts } from '../../rules/face-check.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import * as css from './face-check.css.ts';
@@ -15,10 +22,21 @@ import { SelfieCamera } from './selfie-camera.tsx';
 export function FaceCheck({ actor }: { actor: FaceVerifyActor }) {
   const accountNeeded = useSelector(actor, (s) => s.matches('accountNeeded'));
   const identityNeeded = useSelector(actor, (s) => s.matches('identityNeeded'));
+  const tooYoung = useSelector(actor, (s) => s.matches('tooYoung'));
+  const readingIdentity = useSelector(actor, (s) => s.matches('asking') || s.matches('readingIdentity'));
   const cartNeeded = useSelector(actor, (s) => s.matches('cartNeeded'));
+  // The camera waits for the server's word on the identity (it may say the check cannot be taken).
+  if (readingIdentity)
+    return (
+      <p className={css.status} role="status">
+        Checking your identity…
+      </p>
+    );
   if (accountNeeded) return <IdentityPrompt gap="create-account" title="Please sign in" text={identityPrompts.signInToCheck} />;
   // The spec's "Face Match Id Not Available.": nothing verified to compare with.
   if (identityNeeded) return <IdentityPrompt gap="verify-identity" title={noFaceMatchIdMessage} />;
+  // Refused as 21 or under (the server's refusal 'under-21'): why, and no way to verify again.
+  if (tooYoung) return <IdentityPrompt gap="under-21" title={underAgeMessage} />;
   if (cartNeeded)
     return (
       <div className={css.prompt} role="alert">

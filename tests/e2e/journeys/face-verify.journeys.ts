@@ -1,13 +1,18 @@
 import { expect, type Page } from '@playwright/test';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import { kycMessages } from '../../../src/api/contract/kyc.contract.ts';
-import { faceVerifyMachine, noFaceMatchIdMessage, type FaceVerifyContext } from '../../../src/machines/identity/face-verify.machine.ts';
+import {
+  faceVerifyMachine,
+  noFaceMatchIdMessage,
+  underAgeMessage,
+  type FaceVerifyContext,
+} from '../../../src/machines/identity/face-verify.machine.ts';
 import type { SessionValues } from '../../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../../src/machines/app/session.machine.ts';
 import { identityPrompts } from '../../../src/rules/face-check.ts';
 import { takeSelfie } from '../identity-steps.ts';
 import type { SampleFace } from '../../server/identity-images.ts';
-import { verifiedCustomer } from './identity-shoppers.ts';
+import { refusedUnderAgeCustomer, verifiedCustomer } from './identity-shoppers.ts';
 import type { EventMapping, MachineMap, Variant } from './journey-map.ts';
 import { addToCartThroughApi, areaOf, failingOnce, newCustomer, openWithSession } from './shoppers.ts';
 
@@ -29,6 +34,18 @@ const capturing = (snapshot: AnyMachineSnapshot) => snapshot.matches('capturing'
 const hasSelfie = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).selfie !== undefined;
 /** Every path but the mismatch is walked by her: the other face's journey only takes a selfie and verifies it. */
 const isHers = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).applicationId === hers;
+const reading = (snapshot: AnyMachineSnapshot) => snapshot.matches('readingIdentity');
+/** The customer the server refused as 21 or under: the graph knows her by her name (her session has no verification). */
+const isYoung = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).session.getSnapshot().context.cust_name === 'Young';
+/** The server's identity read (api/customer/identity): what the database holds for the customer the session stands for. */
+function identityRead(verificationId: string, when: (snapshot: AnyMachineSnapshot) => boolean, refusal?: 'under-21'): EventMapping {
+  const data = refusal ? { verification_id: verificationId, refusal } : { verification_id: verificationId };
+  return {
+    event: { type: 'xstate.done.actor.loadIdentity', output: { code: 1, data } },
+    when: (snapshot) => reading(snapshot) && when(snapshot),
+    act: async () => undefined,
+  };
+}
 const button = (page: Page, name: string) => page.getByRole('main').getByRole('button', { name, exact: true });
 const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
@@ -63,12 +80,16 @@ export const faceVerifyJourneys: MachineMap = {
       withCart('s4f3'),
     ),
     opening('shopper not signed in', area, () => areaOf('10001'), true),
-    opening('customer not verified yet', customer, async () => (await newCustomer('generated.face')).session, true),
+    opening('customer not verified yet', customer, async () => (await newCustomer('generated.face')).session),
+    opening(
+      'customer refused as 21 or under',
+      { ...customer, cust_name: 'Young' },
+      async () => (await refusedUnderAgeCustomer('generated.face')).session,
+    ),
     opening(
       'verified customer without a cart',
       { ...customer, verification_id: hers },
       async () => (await verifiedCustomer('generated.face')).session,
-      true,
     ),
   ],
   serializeState: (snapshot) => {
@@ -76,6 +97,16 @@ export const faceVerifyJourneys: MachineMap = {
     return JSON.stringify([snapshot.value, c.selfie !== undefined, c.error ?? null]);
   },
   events: {
+    'loadIdentity: hers': identityRead(hers, isHers),
+    'loadIdentity: the other face': identityRead(otherFace, (snapshot) => contextOf(snapshot).applicationId === otherFace),
+    'loadIdentity: not verified': identityRead('', (snapshot) => contextOf(snapshot).applicationId === undefined && !isYoung(snapshot)),
+    'loadIdentity: refused as 21 or under': identityRead('', isYoung, 'under-21'),
+    'loadIdentity: connection lost': {
+      event: { type: 'xstate.error.actor.loadIdentity', error: new Error('offline') },
+      when: (snapshot) => reading(snapshot) && isHers(snapshot),
+      prepare: failingOnce('/api/customer/identity'),
+      act: async () => undefined,
+    },
     'face.selfie.take': {
       event: { type: 'face.selfie.take', dataUrl: 'data:image/jpeg;base64,AAAA' },
       when: (snapshot) => capturing(snapshot) && !hasSelfie(snapshot),
@@ -126,7 +157,10 @@ export const faceVerifyJourneys: MachineMap = {
     ),
   },
   states: {
-    'faceVerify.deciding': { passing: 'picks the screen from the session before the first paint' },
+    'faceVerify.asking': { passing: 'a signed-in shopper is asked about at once, a guest goes on at once' },
+    'faceVerify.readingIdentity': { passing: "'Checking your identity…' shows only while the server answers" },
+    'faceVerify.deciding': { passing: 'picks the screen from the identity before the first paint' },
+    'faceVerify.tooYoung': { shows: (page) => page.getByRole('heading', { name: underAgeMessage }) },
     'faceVerify.accountNeeded': { shows: (page) => page.getByRole('heading', { name: 'Please sign in' }) },
     'faceVerify.identityNeeded': { shows: (page) => page.getByRole('heading', { name: noFaceMatchIdMessage }) },
     'faceVerify.cartNeeded': { shows: (page) => page.getByRole('alert').getByText(identityPrompts.noCart) },
@@ -139,6 +173,10 @@ export const faceVerifyJourneys: MachineMap = {
     'faceVerify.verified': { leaves: /\/cart\/(checkout|address)$/ },
   },
   notDriven: {
+    'faceVerify.readingIdentity --xstate.done.actor.loadIdentity--> faceVerify.deciding':
+      'our server answers the identity read with code 1 to any signed-in caller (401 otherwise, the error path)',
+    'faceVerify.verifying --xstate.done.actor.verifyFace[isUnderAgeRefusal]--> faceVerify.tooYoung':
+      "the identity read before the camera already sends a customer refused as 21 or under to tooYoung (the verifyorder reply's refusal covers a read that failed; tests/server/kyc-verify.test.ts checks it)",
     'faceVerify.uploading --xstate.done.actor.uploadSelfie--> faceVerify.capturing':
       "our server answers a refused upload with HTTP 400 ('Error In Uploading.'), which reaches the machine as the upload's error (the connection-lost path); a 200 always carries code 1",
   },

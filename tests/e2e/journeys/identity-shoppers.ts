@@ -62,3 +62,26 @@ export async function facePassThroughApi(session: SessionValues, face: SampleFac
   const checked = create(await postJson('/connect/verifyorder/verify', { applicationID: applicationId, orderID: cartId }, token), verifyOrderReply);
   if (checked.code !== 1) throw new Error(`face check refused: ${checked.message}`);
 }
+
+/**
+ * A customer the server refused as 21 or under (walk 4): an ID of face s1f1 born 14/03/2010 and her selfie, verify
+ * (which records the refusal; no customer verify). Her session has no verification_id, as sign-in would give her.
+ */
+export async function refusedUnderAgeCustomer(prefix: string): Promise<Customer> {
+  const customer = await newCustomer(prefix);
+  const token = customer.session.Token;
+  const application = create(await postJson('/connect/uploadkyc/application', {}, token), kycApplicationReply).data;
+  if (!application) throw new Error('no KYC application');
+  const { applicationId } = application;
+  await uploadKyc(
+    token,
+    applicationId,
+    'aadhaar_front',
+    await idCard('s1f1', { name: 'TOM YOUNG', dateOfBirth: '14/03/2010', documentNumber: 'Y1234567' }),
+  );
+  await uploadKyc(token, applicationId, 'aadhaar_back', await noFace());
+  await uploadKyc(token, applicationId, 'selfie', await selfieOf('s1f1'));
+  const verified = create(await postJson('/connect/verifycustomer/verify', { applicationID: applicationId }, token), verifyKycReply);
+  if (verified.code !== 1) throw new Error(`KYC verify refused: ${verified.message}`);
+  return customer;
+}

@@ -103,13 +103,18 @@ test('PAYMENT METHOD: the saved cards could not be loaded (test faults), ADD CAR
   const remove = cards.getByRole('button', { name: /^Remove .* ending 4242$/ });
   await expect(remove).toBeEnabled();
 
+  // Remove asks first (walk 4): each removal is confirmed with 'Yes, remove'.
+  const removeConfirmed = async () => {
+    await remove.click();
+    await cards.getByRole('group', { name: 'Remove this card?' }).getByRole('button', { name: 'Yes, remove' }).click();
+  };
   await connectionLostOnce(page, '/api/account/RemoveCreditCard');
-  await remove.click();
+  await removeConfirmed();
   await dismissToast(page, offlineMessage);
   await answeredOnce(page, '/api/account/RemoveCreditCard');
-  await remove.click();
+  await removeConfirmed();
   await dismissToast(page, refusedByFault);
-  await remove.click();
+  await removeConfirmed();
   // Gone once the server has removed it: its button says 'Removing…' (and matches no more) while the removal is on its way.
   await expect(cards.getByRole('button', { name: /ending 4242$|^Removing…$/ })).toHaveCount(0);
 });

@@ -4,6 +4,7 @@ import {
   selectCanAddCard,
   selectCardsLoadError,
   selectChosenCardId,
+  selectConfirmingRemoveCard,
   selectRemovingCardId,
   selectSavedCards,
   selectSavedCardsActionable,
@@ -23,6 +24,7 @@ export function CardList({ actor, fromSettings }: { actor: CardListActor; fromSe
   const cards = useSelector(actor, selectSavedCards);
   const chosenId = useSelector(actor, selectChosenCardId);
   const removingId = useSelector(actor, selectRemovingCardId);
+  const confirming = useSelector(actor, selectConfirmingRemoveCard);
   const canContinue = useSelector(actor, (s) => s.can({ type: 'card.continue' }));
   const canAdd = useSelector(actor, selectCanAddCard);
   const actionable = useSelector(actor, selectSavedCardsActionable);
@@ -69,13 +71,27 @@ export function CardList({ actor, fromSettings }: { actor: CardListActor; fromSe
                   disabled={!actionable}
                   onClick={() => actor.send({ type: 'card.remove', cardId: card.id })}
                 >
-                  {removingId === card.id ? 'Removing…' : `Remove ${brandLabel(card.brand)} ending ${card.card_no}`}
+                  {removingId === card.id && !confirming ? 'Removing…' : `Remove ${brandLabel(card.brand)} ending ${card.card_no}`}
                 </button>
               )}
             </div>
           ))}
         </fieldset>
       </div>
+      {/* Outside the fieldset, which disables the cards while the machine asks; as an address's Delete asks first. */}
+      {confirming && (
+        <div role="group" aria-label="Remove this card?" className={css.confirm}>
+          <span>
+            Remove {brandLabel(confirming.brand)} ending {confirming.card_no}?
+          </span>
+          <button type="button" className={primaryButton} onClick={() => actor.send({ type: 'card.remove.confirm' })}>
+            Yes, remove
+          </button>
+          <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'card.remove.cancel' })}>
+            Keep
+          </button>
+        </div>
+      )}
       {!fromSettings && (
         <div className={css.actions}>
           <button type="button" className={primaryButton} disabled={!canContinue} onClick={() => actor.send({ type: 'card.continue' })}>

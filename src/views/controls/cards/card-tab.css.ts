@@ -29,6 +29,8 @@ export const status = style({ color: vars.color.muted });
 export const error = style({ color: vars.color.error });
 export const success = style({ color: vars.color.success });
 export const removeButton = style({ marginTop: '6px' });
+/** 'Remove Visa ending 4242?  Yes, remove  Keep' under the cards (settings). */
+export const confirm = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '8px', marginTop: '12px' });
 export const cardCell = style({ display: 'grid' });
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
