@@ -120,14 +120,32 @@ describe('wallet products behaviour', () => {
     t.actor.send({ type: 'cart.add', productId: 11, sizeId: 111 });
     await waitFor(t.actor, (s) => s.status === 'done');
     expect(t.sent).toEqual([
-      { cart_id: 'c1', zipcode: '10001', product_id: 111, qty: '1', size: 400, vendor_loc_id: 910101, pastorderid: '100000001', wallet: 1 },
+      {
+        cart_id: 'c1',
+        zipcode: '10001',
+        product_id: 111,
+        qty: '1',
+        size: 400,
+        vendor_loc_id: 910101,
+        pastorderid: '100000001',
+        // Walk 5 #1: the visit goes with the line, so the server's cart keeps it for any browser.
+        dinein_time: '2026-12-02 19:00',
+        wallet: 1,
+      },
     ]);
+    // Walk 5: the header reads Dine-In at the restaurant, and what is added next is its Dine-In menu.
     expect(t.store.getSnapshot().context).toMatchObject({
       walletOrder: true,
       cart_id: 'c2',
       total_products_in_cart: 1,
       dineinTime: '2026-12-02 19:00',
+      shippingType: 'dine-in',
+      dineinpickup: 1,
+      couriertype: 'dine-in',
+      retailer: 910101,
+      vendor_location_id: 910101,
     });
+    expect(t.store.getSnapshot().context.retailer_name).toEqual(expect.any(String));
     expect(t.cart()).toBe(1);
   });
 

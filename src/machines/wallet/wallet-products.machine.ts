@@ -1,3 +1,5 @@
+import { dineinTimeOf } from '../../rules/visit-time.ts';
+import { courierTypeFor, shippingFlagsFor } from '../../rules/dine-in.ts';
 import { assign, fromPromise, not, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type {
   WalletAddToCartBody,
@@ -142,7 +144,16 @@ export const walletProductsMachine = setup({
           walletOrder: true,
           cart_id: params.result.cart_id,
           total_products_in_cart: params.result.total_products_in_cart ?? 0,
-          dineinTime: `${context.date} ${context.time}`.trim(),
+          // The shopper is now eating in at this restaurant (walk 5): the header says so, and what is added next is
+          // its Dine-In menu, as Delivery Options' Dine-In choice would set it (Change there goes back to Delivery).
+          ...shippingFlagsFor('dine-in'),
+          couriertype: courierTypeFor('dine-in'),
+          retailer: context.retailerId,
+          retailer_name: context.retailers.find((r) => r.location_id === context.retailerId)?.vendor_name,
+          vendor_location_id: context.retailerId,
+          dineinTime: dineinTimeOf(context.date, context.time),
+          deliveryDate: undefined,
+          deliverySlot: undefined,
         },
       }),
     ),
@@ -320,6 +331,8 @@ export const walletProductsMachine = setup({
             size: size?.bottle_size ?? 0,
             vendor_loc_id: context.retailerId,
             pastorderid: size?.pastorderid ?? '',
+            // The visit goes to the server with the line: the cart keeps it for any browser (walk 5 #1).
+            dinein_time: dineinTimeOf(context.date, context.time),
             wallet: 1 as const,
           };
         },
