@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { addCardWithBilling, placeAndConfirm } from './checkout-steps.ts';
+import { addAddress, addCard, addCardWithBilling, chooseSpeed, placeAndConfirm } from './checkout-steps.ts';
 import { serveDineInOrder } from './console-steps.ts';
 import { addDineIn, chooseVisit, tomorrow, walletRow } from './dine-in-steps.ts';
 import { expect, tabTest as test } from './fixtures.ts';
 import { signInAgain } from './identity-steps.ts';
-import { choose, enterStoreAsNewCustomer, uniqueEmail } from './steps.ts';
+import { addSameDayToCart, choose, enterStoreAsNewCustomer, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';
 import { areaOf, openWithSession } from './stored-session.ts';
 
 const ribeye = 'USDA Prime Ribeye Steak';
@@ -156,5 +156,49 @@ test.describe('prepaid wallet', () => {
     await expect(walletRow(page, ribeye)).toBeVisible();
     await expect(walletRow(page, ribeye).getByRole('cell', { name: '1 portion', exact: true })).toHaveCount(2);
     await expect(walletRow(page, ribeye).getByRole('cell', { name: '2 portions' })).toHaveCount(1);
+  });
+
+  test('Walk 5 #1 case A: a Same Day salmon in the cart, then a wallet redemption: the delivered checkout places both, the visit read from the cart', async ({
+    page,
+  }) => {
+    const orders: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/placeorder/placeorder')) orders.push(r.postDataJSON());
+    });
+    await enterStoreAsNewCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('wallet-mix'), password: 'correct horse 1' });
+    await chooseVisit(page, 'Dine-In', '4 star', restaurant, '7:00 PM');
+    await addDineIn(page, 'ribeye', ribeye);
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await addCardWithBilling(page);
+    await serveDineInOrder(await placeAndConfirm(page));
+
+    // A delivered line first, then the redemption: the cart holds both, the wallet group with its visit.
+    await addSameDayToCart(page, 'salmon', 'Atlantic Salmon');
+    await expect(page).toHaveURL(/\/cart$/);
+    await page.goto('/setting/order');
+    const dineIn = page.getByRole('region', { name: 'Dine-In' });
+    await dineIn.getByLabel('State').selectOption('NY');
+    await dineIn.getByRole('button', { name: 'REDEEM NOW' }).click();
+    await page.getByLabel('Date').fill(tomorrow().iso);
+    await choose(page, 'Time', '1:00 PM');
+    await page.getByRole('button', { name: 'CONTINUE' }).click();
+    await page
+      .getByRole('article', { name: new RegExp(ribeye) })
+      .getByRole('button', { name: 'ADD TO CART' })
+      .click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText(new RegExp(`Eat in at ${restaurant}, .*1:00 PM: redeemed from your wallet`))).toBeVisible();
+    // The cart held a delivered line: its Delivery choice stays, so the salmon keeps its speeds.
+    await expect(page.getByTestId('shipping-choice')).toContainText('DELIVERY');
+    await page.screenshot({ path: 'test-results/wallet-cart-with-delivery.png', fullPage: true });
+
+    // The delivered checkout (address, speed, card) sends no visit: the server takes the one the cart kept.
+    await scheduleFirstGroupAndCheckout(page);
+    await addAddress(page);
+    await chooseSpeed(page);
+    await addCard(page, '4242 4242 4242 4242');
+    await placeAndConfirm(page);
+    expect(orders[1]).toMatchObject({ speed_id: 1 });
+    expect(orders[1]).not.toHaveProperty('pickup_date');
   });
 });
