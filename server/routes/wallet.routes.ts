@@ -10,6 +10,7 @@ import {
   type WalletVendorsReply,
 } from '../../src/api/contract/wallet.contract.ts';
 import { normalizePincode } from '../../src/rules/pincode.ts';
+import { parseDineinTime } from '../../src/rules/visit-time.ts';
 import type { AppDeps } from '../deps.ts';
 import { requireCaller } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
@@ -63,6 +64,7 @@ export function walletRoutes({ db }: AppDeps): FastifyPluginAsync {
         size: body.size,
         restaurantLocId: body.vendor_loc_id,
         orderNumber: body.pastorderid,
+        visitAt: parseDineinTime(body.dinein_time),
       });
       switch (outcome.kind) {
         case 'not-found':

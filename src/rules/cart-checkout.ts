@@ -171,9 +171,16 @@ export type CheckoutTarget = '/cart/card' | '/cart/address';
  * Spec 4 "Checkout gating": dine-in and pick-up need no address, so they go straight to the card tab; so does a cart
  * of wallet redemptions only (issue 12), which is a dine-in order.
  */
-export function checkoutTarget(shippingType: string | undefined, walletOnly = false): CheckoutTarget {
+export function checkoutTarget(shippingType: string | undefined, walletOnly = false, delivered = false): CheckoutTarget {
+  // A line someone delivers needs its address, whatever the session's choice (a wallet redemption sets Dine-In).
+  if (delivered) return '/cart/address';
   const type = shippingType?.trim().toLowerCase();
   return walletOnly || type === 'dine-in' || type === 'pick-up' ? '/cart/card' : '/cart/address';
+}
+
+/** A group of the cart is delivered (neither wallet redemptions nor a restaurant's dine-in or pick-up). */
+export function hasDeliveredGroup(groups: readonly { type: string; wallet?: boolean | undefined }[]): boolean {
+  return groups.some((group) => group.wallet !== true && !isVisitSpeed(group.type));
 }
 
 /** Every group of the cart is wallet redemptions (and there is at least one). */

@@ -45,6 +45,12 @@ export const walletRefusals = {
   usedUp: (name: string) => `Your wallet no longer holds enough ${name} for this order.`,
   /** updateitem raising a wallet line: each redemption is added from the wallet, one at a time (spec: qty fixed at 1). */
   qtyFixed: 'The quantity of a wallet item is fixed at 1: add it again from your wallet to redeem more.',
+  /**
+   * Place order with a wallet redemption whose visit is missing or no longer offered (walk 5 #1): what fixes it, since
+   * the visit is chosen only on the wallet product list.
+   */
+  visitRequired: (restaurant: string) =>
+    `Choose when you eat in at ${restaurant}: remove the wallet item from your cart, then redeem it again from My Orders with a date and time.`,
 } as const;
 
 export function walletUnitOf(sizeUnit: SizeUnit): WalletUnit {

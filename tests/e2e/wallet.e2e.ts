@@ -1,10 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { addCardWithBilling, placeAndConfirm } from './checkout-steps.ts';
+import { addAddress, addCard, addCardWithBilling, chooseSpeed, placeAndConfirm } from './checkout-steps.ts';
 import { serveDineInOrder } from './console-steps.ts';
 import { addDineIn, chooseVisit, tomorrow, walletRow } from './dine-in-steps.ts';
 import { expect, tabTest as test } from './fixtures.ts';
-import { choose, enterStoreAsNewCustomer, uniqueEmail } from './steps.ts';
+import { signInAgain } from './identity-steps.ts';
+import { addSameDayToCart, choose, enterStoreAsNewCustomer, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';
+import { areaOf, openWithSession } from './stored-session.ts';
 
 const ribeye = 'USDA Prime Ribeye Steak';
 const oysters = 'East Coast Oysters';
@@ -22,12 +24,14 @@ async function wcagViolations(page: Page): Promise<string[]> {
 test.describe('prepaid wallet', () => {
   test('Dine-In at a 4-star restaurant tomorrow at 7 pm: a steak dinner and oysters go into the wallet, one steak is redeemed, and Consumed and Remaining change', async ({
     page,
+    browser,
   }) => {
     const orders: unknown[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/placeorder/placeorder')) orders.push(r.postDataJSON());
     });
-    await enterStoreAsNewCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('wallet'), password: 'correct horse 1' });
+    const shopper = { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('wallet'), password: 'correct horse 1' };
+    await enterStoreAsNewCustomer(page, shopper);
 
     // Delivery Options: Dine-In at Gramercy Chop House (4 star, New York), tomorrow at 7 pm.
     await chooseVisit(page, 'Dine-In', '4 star', restaurant, '7:00 PM');
@@ -112,25 +116,89 @@ test.describe('prepaid wallet', () => {
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByText(/· From your wallet$/)).toBeVisible();
     await expect(page.getByText(new RegExp(`Eat in at ${restaurant}, .*1:00 PM: redeemed from your wallet`))).toBeVisible();
+    // Walk 5: the header says where the shopper now eats in, and when.
+    await expect(page.getByTestId('shipping-choice')).toContainText(new RegExp(`DINE-IN AT ${restaurant} · .*1:00 PM`));
     await page.screenshot({ path: 'test-results/wallet-cart.png', fullPage: true });
-    await page.getByRole('button', { name: 'CHECKOUT' }).click();
-    await expect(page).toHaveURL(/\/cart\/card$/);
-    // Nothing to pay: the wallet covers it, no card is asked for.
-    await expect(page.getByRole('heading', { name: 'Nothing to Pay' })).toBeVisible();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    // The $0 summary offers nothing that cannot apply: no coupon to take off, no choice if the redeemed steak is out.
-    await expect(page.getByRole('list', { name: 'Items' })).toContainText(ribeye);
-    await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
-    await expect(page.getByLabel('Coupon code')).toHaveCount(0);
-    await expect(page.getByLabel(`If ${ribeye} is out of stock`)).toHaveCount(0);
-    await placeAndConfirm(page);
-    // A dine-in visit at the restaurant the wallet line was redeemed for, at the wallet's date and time.
-    expect(orders[1]).toMatchObject({ speed_id: 3, pickup_date: `${tomorrow().iso} 13:00` });
+
+    // Walk 5 #1 case B: signed in again in another browser (nothing stored there), the cart still knows the visit,
+    // kept with it on the server, and PLACE ORDER places the redemption without the browser sending one.
+    const other = await browser.newContext();
+    try {
+      const phone = await other.newPage();
+      phone.on('request', (r) => {
+        if (r.url().includes('/api/placeorder/placeorder')) orders.push(r.postDataJSON());
+      });
+      await openWithSession(phone, await areaOf('10001'), '/signIn');
+      await signInAgain(phone, shopper.email, shopper.password);
+      await phone.goto('/cart');
+      await expect(phone.getByText(new RegExp(`Eat in at ${restaurant}, .*1:00 PM: redeemed from your wallet`))).toBeVisible();
+      await phone.screenshot({ path: 'test-results/wallet-cart-other-browser.png', fullPage: true });
+      await phone.getByRole('button', { name: 'CHECKOUT' }).click();
+      await expect(phone).toHaveURL(/\/cart\/card$/);
+      // Nothing to pay: the wallet covers it, no card is asked for.
+      await expect(phone.getByRole('heading', { name: 'Nothing to Pay' })).toBeVisible();
+      await phone.getByRole('button', { name: 'Continue' }).click();
+      // The $0 summary offers nothing that cannot apply: no coupon to take off, no choice if the redeemed steak is out.
+      await expect(phone.getByRole('list', { name: 'Items' })).toContainText(ribeye);
+      await expect(phone.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
+      await expect(phone.getByLabel('Coupon code')).toHaveCount(0);
+      await expect(phone.getByLabel(`If ${ribeye} is out of stock`)).toHaveCount(0);
+      await placeAndConfirm(phone);
+      await phone.screenshot({ path: 'test-results/wallet-placed-other-browser.png', fullPage: true });
+    } finally {
+      await other.close();
+    }
+    // This browser sent no visit: the server placed it at the one the cart kept (the wallet's date and time).
+    expect(orders[1]).not.toHaveProperty('pickup_date');
 
     // Consumed 1, Remaining 1.
     await page.goto('/setting/order');
     await expect(walletRow(page, ribeye)).toBeVisible();
     await expect(walletRow(page, ribeye).getByRole('cell', { name: '1 portion', exact: true })).toHaveCount(2);
     await expect(walletRow(page, ribeye).getByRole('cell', { name: '2 portions' })).toHaveCount(1);
+  });
+
+  test('Walk 5 #1 case A: a Same Day salmon in the cart, then a wallet redemption: the delivered checkout places both, the visit read from the cart', async ({
+    page,
+  }) => {
+    const orders: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/placeorder/placeorder')) orders.push(r.postDataJSON());
+    });
+    await enterStoreAsNewCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('wallet-mix'), password: 'correct horse 1' });
+    await chooseVisit(page, 'Dine-In', '4 star', restaurant, '7:00 PM');
+    await addDineIn(page, 'ribeye', ribeye);
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await addCardWithBilling(page);
+    await serveDineInOrder(await placeAndConfirm(page));
+
+    // A delivered line first, then the redemption: the cart holds both, the wallet group with its visit.
+    await addSameDayToCart(page, 'salmon', 'Atlantic Salmon');
+    await expect(page).toHaveURL(/\/cart$/);
+    await page.goto('/setting/order');
+    const dineIn = page.getByRole('region', { name: 'Dine-In' });
+    await dineIn.getByLabel('State').selectOption('NY');
+    await dineIn.getByRole('button', { name: 'REDEEM NOW' }).click();
+    await page.getByLabel('Date').fill(tomorrow().iso);
+    await choose(page, 'Time', '1:00 PM');
+    await page.getByRole('button', { name: 'CONTINUE' }).click();
+    await page
+      .getByRole('article', { name: new RegExp(ribeye) })
+      .getByRole('button', { name: 'ADD TO CART' })
+      .click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText(new RegExp(`Eat in at ${restaurant}, .*1:00 PM: redeemed from your wallet`))).toBeVisible();
+    // The cart held a delivered line: its Delivery choice stays, so the salmon keeps its speeds.
+    await expect(page.getByTestId('shipping-choice')).toContainText('DELIVERY');
+    await page.screenshot({ path: 'test-results/wallet-cart-with-delivery.png', fullPage: true });
+
+    // The delivered checkout (address, speed, card) sends no visit: the server takes the one the cart kept.
+    await scheduleFirstGroupAndCheckout(page);
+    await addAddress(page);
+    await chooseSpeed(page);
+    await addCard(page, '4242 4242 4242 4242');
+    await placeAndConfirm(page);
+    expect(orders[1]).toMatchObject({ speed_id: 1 });
+    expect(orders[1]).not.toHaveProperty('pickup_date');
   });
 });

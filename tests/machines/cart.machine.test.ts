@@ -488,6 +488,14 @@ describe('cart checkout', () => {
     }
   });
 
+  it('a wallet redemption sets Dine-In, but a delivered line beside it still goes to /cart/address (walk 5)', async () => {
+    const t = start({ ...customer, shippingType: 'dine-in', walletOrder: true }, {}, scheduledCart);
+    await ready(t);
+    t.actor.send({ type: 'cart.checkout' });
+    expect(t.spies.goToAddress).toHaveBeenCalledOnce();
+    expect(t.spies.goToCard).not.toHaveBeenCalled();
+  });
+
   it('CHECKOUT during the debounce sends the quantity first, then leaves', async () => {
     const t = start(customer, {}, scheduledCart);
     await ready(t);

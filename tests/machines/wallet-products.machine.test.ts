@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachine
 import type { WalletAddToCartBody, WalletAddToCartResult, WalletProductsReply, WalletVendorsReply } from '../../src/api/contract/wallet.contract.ts';
 import type { Sent } from '../../src/api/http.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
+import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { walletProductsMachine, type WalletProductsContext } from '../../src/machines/wallet/wallet-products.machine.ts';
 import { selectCanRedeem, selectWalletFiltersActionable } from '../../src/machines/wallet/index.ts';
 import type { WalletVisit } from '../../src/machines/wallet/wallet-retailers.machine.ts';
@@ -12,8 +13,8 @@ import { retailers, walletNow as now, walletProductList } from './wallet-fixture
 
 const { label } = labelled();
 const visit = { customerId: 7, state: 'NY', category: 4 as const, retailerId: 910101, date: '2026-12-02', time: '19:00' };
-const session = () =>
-  createActor(sessionMachine, { input: { Token: 't', CustomerId: 7, cust_name: 'Ada', zipcode: '10001', cart_id: 'c1' } }).start();
+const session = (stored: Partial<SessionValues> = {}) =>
+  createActor(sessionMachine, { input: { Token: 't', CustomerId: 7, cust_name: 'Ada', zipcode: '10001', cart_id: 'c1', ...stored } }).start();
 
 const events = {
   retailers: label('loadRetailers: two', done('loadRetailers', { code: 1, data: retailers })),
@@ -90,7 +91,7 @@ describe.each([
 });
 
 describe('wallet products behaviour', () => {
-  function start(result: WalletAddToCartResult | Error, given: WalletVisit = visit) {
+  function start(result: WalletAddToCartResult | Error, given: WalletVisit = visit, stored: Partial<SessionValues> = {}) {
     const sent: Sent<WalletAddToCartBody>[] = [];
     const logged: unknown[] = [];
     let wentToCart = 0;
@@ -109,7 +110,7 @@ describe('wallet products behaviour', () => {
         logRedeemFailure: (_, params) => void logged.push(params.reason),
       },
     });
-    const store = session();
+    const store = session(stored);
     const actor = createActor(machine, { input: { session: store, visit: given, now } }).start();
     return { actor, store, sent, logged, cart: () => wentToCart };
   }
@@ -120,15 +121,48 @@ describe('wallet products behaviour', () => {
     t.actor.send({ type: 'cart.add', productId: 11, sizeId: 111 });
     await waitFor(t.actor, (s) => s.status === 'done');
     expect(t.sent).toEqual([
-      { cart_id: 'c1', zipcode: '10001', product_id: 111, qty: '1', size: 400, vendor_loc_id: 910101, pastorderid: '100000001', wallet: 1 },
+      {
+        cart_id: 'c1',
+        zipcode: '10001',
+        product_id: 111,
+        qty: '1',
+        size: 400,
+        vendor_loc_id: 910101,
+        pastorderid: '100000001',
+        // Walk 5 #1: the visit goes with the line, so the server's cart keeps it for any browser.
+        dinein_time: '2026-12-02 19:00',
+        wallet: 1,
+      },
     ]);
+    // Walk 5: the header reads Dine-In at the restaurant, and what is added next is its Dine-In menu.
     expect(t.store.getSnapshot().context).toMatchObject({
       walletOrder: true,
       cart_id: 'c2',
       total_products_in_cart: 1,
       dineinTime: '2026-12-02 19:00',
+      shippingType: 'dine-in',
+      dineinpickup: 1,
+      couriertype: 'dine-in',
+      retailer: 910101,
+      vendor_location_id: 910101,
     });
+    expect(t.store.getSnapshot().context.retailer_name).toEqual(expect.any(String));
     expect(t.cart()).toBe(1);
+  });
+
+  it('a cart that held lines keeps its Delivery choice: only the visit is recorded (its delivered lines keep their speeds)', async () => {
+    const delivery = { shippingType: 'delivery', delivery: 1, total_products_in_cart: 1 };
+    const t = start({ code: 1, message: 'ok', cart_id: 'c1', total_products_in_cart: 2 }, visit, delivery);
+    await waitFor(t.actor, (s) => s.matches('ready'));
+    t.actor.send({ type: 'cart.add', productId: 11, sizeId: 111 });
+    await waitFor(t.actor, (s) => s.status === 'done');
+    expect(t.store.getSnapshot().context).toMatchObject({
+      ...delivery,
+      walletOrder: true,
+      total_products_in_cart: 2,
+      dineinTime: '2026-12-02 19:00',
+    });
+    expect(t.store.getSnapshot().context.couriertype).toBeUndefined();
   });
 
   it('only logs a refusal, and the mobile panel’s choices count only on Apply', async () => {

@@ -3,6 +3,7 @@ import {
   applyPending,
   checkoutProblems,
   checkoutTarget,
+  hasDeliveredGroup,
   clampLineQuantity,
   groupLines,
   hasCheckoutProblems,
@@ -118,5 +119,15 @@ describe('checkoutTarget', () => {
     expect(checkoutTarget('Pick-Up')).toBe('/cart/card');
     expect(checkoutTarget('delivery')).toBe('/cart/address');
     expect(checkoutTarget(undefined)).toBe('/cart/address');
+  });
+
+  it('a delivered line needs the address tab even while the session says Dine-In (a wallet redemption beside it, walk 5)', () => {
+    const wallet = { type: 'dine-in', wallet: true };
+    const salmon = { type: 'local', wallet: false };
+    expect(hasDeliveredGroup([wallet])).toBe(false);
+    expect(hasDeliveredGroup([{ type: 'dine-in' }, { type: 'pickup' }])).toBe(false);
+    expect(hasDeliveredGroup([wallet, salmon])).toBe(true);
+    expect(checkoutTarget('dine-in', false, hasDeliveredGroup([wallet, salmon]))).toBe('/cart/address');
+    expect(checkoutTarget('dine-in', false, hasDeliveredGroup([wallet]))).toBe('/cart/card');
   });
 });

@@ -75,6 +75,7 @@ function rows(drawn: readonly Drawn[]): CartLineRow[] {
     vendor_kind: d.kind,
     area_loc_id: d.areaLocId,
     wallet_entry_id: d.wallet ? index + 1 : null,
+    wallet_visit: null,
     category_id: 1002,
     category_name: 'Beef',
   }));

@@ -9,9 +9,9 @@ import { reconcilePendingPayments } from '../../server/services/payments/payment
 import { withdrawOrderWallet } from '../../server/services/wallet/wallet-credit.ts';
 import { walletRefusals } from '../../src/rules/wallet.ts';
 import { generousLimits } from './account-helpers.ts';
-import { cartCall, makeCart, manualClock, post, type OfferPick } from './cart-page-helpers.ts';
+import { cartCall, makeCart, manualClock, pickOne, post, type OfferPick } from './cart-page-helpers.ts';
 import { orderOf, signedInCustomer, stockOf, takeInTurn } from './fixtures.ts';
-import { checkoutNow, saveCard, today, tokenize } from './checkout-helpers.ts';
+import { addAddress, checkoutNow, readyCart, saveCard, today, tokenize } from './checkout-helpers.ts';
 import {
   dineInRestaurant,
   dineInVisit,
@@ -42,7 +42,7 @@ let places: Restaurants;
 
 beforeAll(async () => {
   t = await startTestApp({ clock: clock.now, payments: gateway, rateLimits: generousLimits });
-  dinners = await restaurantOffers(t.database, 'dine-in', 12, { priceCents: 2400, stock: 50 });
+  dinners = await restaurantOffers(t.database, 'dine-in', 14, { priceCents: 2400, stock: 50 });
   pickups = await restaurantOffers(t.database, 'pickup', 1, { priceCents: 2000, stock: 50 });
   places = await seededRestaurants(t.database);
 });
@@ -482,7 +482,8 @@ describe('redeeming at a restaurant that opens at 5 pm', () => {
       { store_id: 1, cart_id: cartId, pickup_date: `${today} 13:00`, payment_mode: 2 },
       me.token,
     );
-    expect(lunch.body).toMatchObject({ code: -1, message: 'Dining date and time is required' });
+    // A wallet group's visit is chosen only on the wallet product list: the refusal says how to choose it again.
+    expect(lunch.body).toMatchObject({ code: -1, message: walletRefusals.visitRequired('Hudson Prime Steakhouse') });
 
     const dinner = await placeWallet(me.token, cartId);
     expect(dinner).toMatchObject({ code: 1, status: 'processing' });
@@ -631,5 +632,78 @@ describe('redeeming', () => {
       pastorderid: me.orderNumber,
     });
     expect(again.reply).toEqual([{ code: -1, message: 'Your wallet does not hold enough of this for that size.' }]);
+  });
+});
+
+/**
+ * Walk 5 #1: the redemption's visit is kept with the cart on the server (set by its ADD TO CART), so place order needs
+ * no visit from the browser: beside a paid delivery line (whose checkout sends none) and from a new session alike.
+ */
+describe('the visit a redemption is eaten at is kept with the cart', () => {
+  async function deliverable(orderNumber: string, locId: number) {
+    const order = await orderOf(t, orderNumber);
+    return db()
+      .selectFrom('order_deliverables')
+      .select(['delivery_date', 'slot_start'])
+      .where('order_id', '=', order.id)
+      .where('loc_id', '=', locId)
+      .executeTakeFirstOrThrow();
+  }
+
+  it('a redemption placed with a paid Same Day line: the delivery checkout sends no visit, the cart has it', async () => {
+    const me = await customerWithWallet('wallet-mix-delivery@example.com', 1);
+    const addressId = await addAddress(t, me.token, me.customerId);
+    const salmon = await pickOne(t, { speed: 'local', locId: 101 }, 30, { priceCents: 1719, stock: 50 });
+    const cartId = await readyCart(t, me.token, me.customerId, [{ offer: salmon, qty: 1 }]);
+    const restaurant = places.sameCategory[0]?.locId;
+    const added = await redeem(me, {
+      cart_id: cartId,
+      product_id: me.offer.variantId,
+      size: await sizeOf(me.offer.variantId),
+      vendor_loc_id: restaurant,
+      pastorderid: me.orderNumber,
+      dinein_time: dineInVisit,
+    });
+    expect(added.reply).toMatchObject([{ code: 1, cart_id: cartId }]);
+    const cart = await cartCall(t, '/api/cart/showcart', { cart_id: cartId }, me.token);
+    expect(cart.data.delivery_groups).toEqual(
+      expect.arrayContaining([expect.objectContaining({ vendor_loc_id: restaurant, wallet: true, dinein_time: dineInVisit })]),
+    );
+
+    const { status, body } = await post(
+      t,
+      '/api/placeorder/placeorder',
+      { store_id: 1, cart_id: cartId, speed_id: 1, delivery_address_id: addressId, payment_mode: 2, card_id: me.card },
+      me.token,
+    );
+    expect(status).toBe(200);
+    assert(body, placeOrderReply);
+    expect(body).toMatchObject({ code: 1 });
+    expect(await deliverable(body.order_id ?? '', restaurant ?? 0)).toEqual({ delivery_date: today, slot_start: '19:00' });
+    expect((await walletOf(me))[0]).toMatchObject({ remaining: 0 });
+  });
+
+  it('a redemption placed from a new session, which sends no visit; a line with none kept says how to choose one', async () => {
+    const me = await customerWithWallet('wallet-new-session@example.com', 2);
+    const restaurant = places.sameCategory[0]?.locId;
+    const line = { product_id: me.offer.variantId, size: await sizeOf(me.offer.variantId), vendor_loc_id: restaurant, pastorderid: me.orderNumber };
+
+    // Redeemed before the cart kept visits (no dinein_time): PLACE ORDER names what fixes it, not only the missing field.
+    const bare = await redeem(me, line);
+    assert(bare.reply, walletAddToCartReply);
+    const bareCart = bare.reply[0]?.cart_id ?? '';
+    const refused = await post(t, '/api/placeorder/placeorder', { store_id: 1, cart_id: bareCart, payment_mode: 2 }, me.token);
+    expect(refused.body).toMatchObject({ code: -1, message: walletRefusals.visitRequired('Gramercy Chop House') });
+
+    // Redeeming again for a visit keeps it on every wallet line there; another browser (no visit sent) places the cart.
+    const again = await redeem(me, { ...line, cart_id: bareCart, dinein_time: dineInVisit });
+    expect(again.reply).toMatchObject([{ code: 1 }]);
+    const cart = await cartCall(t, '/api/cart/showcart', { cart_id: bareCart }, me.token);
+    expect(cart.data.delivery_groups).toEqual([expect.objectContaining({ wallet: true, dinein_time: dineInVisit })]);
+    const { status, body } = await post(t, '/api/placeorder/placeorder', { store_id: 1, cart_id: bareCart, payment_mode: 2 }, me.token);
+    expect(status).toBe(200);
+    assert(body, placeOrderReply);
+    expect(body).toMatchObject({ code: 1 });
+    expect(await deliverable(body.order_id ?? '', restaurant ?? 0)).toEqual({ delivery_date: today, slot_start: '19:00' });
   });
 });

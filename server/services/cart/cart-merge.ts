@@ -170,8 +170,9 @@ export async function joinLines(
         variant_id: line.variant_id,
         offer_id: line.offer_id,
         qty,
-        delivery_date: rule.withDates ? line.delivery_date : null,
-        timeslot: rule.withDates ? line.timeslot : null,
+        // A wallet line's visit (its table's date and time) is the redemption's own: it always goes with it.
+        delivery_date: rule.withDates || line.wallet_entry_id !== null ? line.delivery_date : null,
+        timeslot: rule.withDates || line.wallet_entry_id !== null ? line.timeslot : null,
         wallet_entry_id: line.wallet_entry_id,
         wallet_loc_id: line.wallet_loc_id,
       })

@@ -39,6 +39,8 @@ export interface CartLineRow {
   area_loc_id: number | null;
   /** A line redeemed from this wallet entry: priced 0, at the restaurant (loc_id) where it is redeemed. */
   wallet_entry_id: number | null;
+  /** A wallet line's visit as its ADD TO CART kept it, 'YYYY-MM-DD HH:MM' (walk 5 #1); null for others or none kept. */
+  wallet_visit: string | null;
   /** The product's top-level category: the seller's "Shop more from" listing opens there. */
   category_id: number;
   category_name: string;
@@ -213,6 +215,8 @@ function cartLinesQuery(db: Kysely<Database>, cartId: Value<string>) {
       'vendors.kind as vendor_kind',
       'variant_offers.area_loc_id',
       'cart_items.wallet_entry_id',
+      sql<string | null>`case when cart_items.wallet_entry_id is not null and cart_items.timeslot is not null
+        then to_char(cart_items.delivery_date, 'YYYY-MM-DD') || ' ' || cart_items.timeslot end`.as('wallet_visit'),
       sql<number>`coalesce(top.id, leaf.id)`.as('category_id'),
       sql<string>`coalesce(top.name, leaf.name)`.as('category_name'),
     ])
@@ -362,6 +366,8 @@ export interface VendorGroup {
   subtotalCents: number;
   /** Every line is redeemed from the wallet at this restaurant: nobody delivers it, no date or slot is chosen. */
   wallet: boolean;
+  /** The visit its wallet lines were redeemed for ('YYYY-MM-DD HH:MM'), or undefined when none was kept. */
+  walletVisit: string | undefined;
 }
 
 /** A group's lines as sales tax reads them: each line's price and kind (taxKindOf). */
@@ -397,8 +403,10 @@ export function vendorGroups(lines: readonly CartLineRow[]): VendorGroup[] {
       lines: [],
       subtotalCents: 0,
       wallet: true,
+      walletVisit: undefined,
     };
     group.lines.push(line);
+    group.walletVisit ??= line.wallet_visit ?? undefined;
     group.wallet = group.wallet && line.wallet_entry_id !== null;
     group.subtotalCents += line.price_cents * line.qty;
     byLoc.set(line.loc_id, group);
@@ -486,6 +494,7 @@ export async function loadCartView(
       timeslot,
       hold_expires_at: choice.hold ? choice.hold.expiresAt.toISOString() : null,
       wallet: group.wallet,
+      dinein_time: group.walletVisit ?? null,
     });
     group.lines.forEach((line, position) => {
       result.push({

@@ -14,6 +14,8 @@ import {
 } from '../../../src/rules/messages.ts';
 import { storeMinutes, storeToday } from '../../../src/rules/delivery-dates.ts';
 import { visitTimes } from '../../../src/rules/dine-in.ts';
+import { parseDineinTime } from '../../../src/rules/visit-time.ts';
+import { walletRefusals } from '../../../src/rules/wallet.ts';
 import { isTipAllowed, type TipPercent } from '../../../src/rules/tips.ts';
 import { upiMessages } from '../../../src/rules/upi.ts';
 import { isVisitSpeed } from '../../../src/rules/speeds.ts';
@@ -384,15 +386,21 @@ async function visitTime(
   const groups = basis.groups.filter((g) => isVisitSpeed(g.speed));
   const first = groups[0];
   if (!first) return { value: undefined };
-  const visitAt = request.visitAt;
-  if (!visitAt) return first.speed === 'dine-in' ? { stop: refused(deliveryOptionMessages.visitTimeRequired) } : { value: undefined };
+  // The browser's visit (Delivery Options, or the wallet's in the same session), else the one the cart's wallet lines
+  // keep: a redemption places from any browser and beside delivery lines, whose checkout sends no visit (walk 5 #1).
+  const kept = groups.map((g) => g.walletVisit).find((v) => v !== undefined);
+  const visitAt = request.visitAt ?? parseDineinTime(kept);
+  // A wallet group's visit is chosen only on the wallet product list: the refusal says how to choose it again.
+  const wallet = groups.find((g) => g.wallet);
+  const missing = wallet ? walletRefusals.visitRequired(wallet.vendorName) : deliveryOptionMessages.visitTimeRequired;
+  if (!visitAt) return first.speed === 'dine-in' ? { stop: refused(missing) } : { value: undefined };
   const hours = await trx.selectFrom('vendor_locations').select(['opens_at', 'closes_at']).where('id', '=', first.locId).executeTakeFirst();
   const kind = first.speed === 'dine-in' ? 'dine-in' : 'pick-up';
   const offered =
     hours?.opens_at && hours.closes_at
       ? visitTimes(kind, { opens_at: hours.opens_at, closes_at: hours.closes_at }, visitAt.date, storeToday(now), storeMinutes(now))
       : [];
-  if (!offered.includes(visitAt.time)) return { stop: refused(deliveryOptionMessages.visitTimeRequired) };
+  if (!offered.includes(visitAt.time)) return { stop: refused(missing) };
   return { value: visitAt };
 }
 

@@ -22,6 +22,8 @@ export interface WalletAddRequest {
   size: number;
   restaurantLocId: number;
   orderNumber: string;
+  /** The visit chosen on the wallet product list: kept on the cart's wallet lines at this restaurant. */
+  visitAt?: { date: string; time: string } | undefined;
 }
 
 export type WalletAddOutcome =
@@ -131,13 +133,14 @@ export async function walletAddToCart(db: Kysely<Database>, caller: Caller, requ
         variant_id: variant.id,
         offer_id: entry.offer_id,
         qty,
-        delivery_date: null,
-        timeslot: null,
+        delivery_date: request.visitAt?.date ?? null,
+        timeslot: request.visitAt?.time ?? null,
         wallet_entry_id: entry.id,
         wallet_loc_id: restaurant.id,
       })
       .onConflict((oc) => oc.constraint('cart_items_line_unique').doUpdateSet({ qty, wallet_loc_id: restaurant.id }))
       .execute();
+    if (request.visitAt) await keepWalletVisit(trx, cartId, restaurant.id, request.visitAt);
     const total = await trx
       .selectFrom('cart_items')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('qty'), eb.lit(0)).as('qty'))
@@ -145,4 +148,24 @@ export async function walletAddToCart(db: Kysely<Database>, caller: Caller, requ
       .execute();
     return { kind: 'added', cartId, totalQty: Number(total[0]?.qty ?? 0) };
   });
+}
+
+/**
+ * The visit a cart's wallet redemptions at a restaurant are eaten at, kept on their lines (delivery_date, timeslot
+ * 'HH:MM'): one table, so the latest choice holds for every wallet line there. Place order reads it from the cart,
+ * so it survives another browser and a cart with delivery lines (walk 5 #1).
+ */
+export async function keepWalletVisit(
+  db: Kysely<Database>,
+  cartId: string,
+  restaurantLocId: number,
+  visit: { date: string; time: string },
+): Promise<void> {
+  await db
+    .updateTable('cart_items')
+    .set({ delivery_date: visit.date, timeslot: visit.time })
+    .where('cart_id', '=', cartId)
+    .where('wallet_loc_id', '=', restaurantLocId)
+    .where('wallet_entry_id', 'is not', null)
+    .execute();
 }

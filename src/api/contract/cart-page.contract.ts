@@ -77,6 +77,8 @@ export const deliveryGroup = type({
   hold_expires_at: nullable(string()),
   /** Only wallet redemptions at this restaurant (issue 12): nothing to deliver, so no date or slot to choose. */
   wallet: optional(boolean()),
+  /** A wallet group's visit as the wallet ADD TO CART kept it, 'YYYY-MM-DD HH:MM'; null or absent: none chosen. */
+  dinein_time: optional(nullable(string())),
 });
 export type DeliveryGroup = Infer<typeof deliveryGroup>;
 

@@ -4,6 +4,7 @@ import { isPriceCategory, walletUnits, type PriceCategory } from '../../rules/wa
 import { replyCode, envelope } from './envelope.ts';
 import { blankIsMissing, callerFields, cartIdField, money, numericId, zipcodeField } from './fields.ts';
 import { sizeUnit } from './product-summary.contract.ts';
+import { parseDineinTime } from '../../rules/visit-time.ts';
 
 /**
  * The prepaid wallet's calls (cart-checkout-account spec section 7: Wallet details, Wallet vendors, Wallet products,
@@ -134,6 +135,13 @@ export const walletAddToCartBody = object({
   ),
   vendor_loc_id: numericId('vendor_loc_id'),
   pastorderid: orderNumberField,
+  /**
+   * The visit the redemption is eaten at, 'YYYY-MM-DD HH:MM' (the wallet product list's date and time): kept with the
+   * cart's wallet lines at this restaurant, so place order reads it from the cart in any browser (walk 5 #1).
+   */
+  dinein_time: optional(
+    define<string>('dinein_time', (v) => (typeof v === 'string' && parseDineinTime(v) !== undefined) || 'dinein_time must be YYYY-MM-DD HH:MM.'),
+  ),
   wallet: coerce(
     define<1>('wallet', (v) => v === 1 || 'wallet must be 1.'),
     string(),

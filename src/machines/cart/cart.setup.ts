@@ -10,7 +10,14 @@ import type {
   ShowCartBody,
 } from '../../api/contract/cart-page.contract.ts';
 import type { Sent } from '../../api/http.ts';
-import { checkoutProblems, checkoutTarget, hasCheckoutProblems, isWalletOnlyCart, type CheckoutProblems } from '../../rules/cart-checkout.ts';
+import {
+  checkoutProblems,
+  checkoutTarget,
+  hasCheckoutProblems,
+  hasDeliveredGroup,
+  isWalletOnlyCart,
+  type CheckoutProblems,
+} from '../../rules/cart-checkout.ts';
 import { cartCouponMachine, type CartCouponReport } from './cart-coupon.machine.ts';
 import { cartLinesMachine, type CartLinesReport } from './cart-lines.machine.ts';
 import { failureMessage, isMissingCart, isRefusal, replyMessage } from './cart-replies.ts';
@@ -94,9 +101,16 @@ function minDates(context: CartContext): Record<number, string> {
   return out;
 }
 
-/** Dine-in and pick-up (the session's shippingType), or a cart of wallet redemptions only, go straight to the card tab. */
+/**
+ * Dine-in and pick-up (the session's shippingType), or a cart of wallet redemptions only, go straight to the card tab;
+ * not a wallet order's cart with a delivered line.
+ */
 function cardFirst(context: CartContext): boolean {
-  return checkoutTarget(context.session.getSnapshot().context.shippingType, isWalletOnlyCart(context.cart?.delivery_groups ?? [])) === '/cart/card';
+  const groups = context.cart?.delivery_groups ?? [];
+  const stored = context.session.getSnapshot().context;
+  // A wallet ADD TO CART sets Dine-In (walk 5) on a cart that may hold delivered lines: those still need an address.
+  const delivered = stored.walletOrder === true && hasDeliveredGroup(groups);
+  return checkoutTarget(stored.shippingType, isWalletOnlyCart(groups), delivered) === '/cart/card';
 }
 
 function currentProblems(context: CartContext): CheckoutProblems {

@@ -1,3 +1,5 @@
+import { dineinTimeOf } from '../../rules/visit-time.ts';
+import { courierTypeFor, shippingFlagsFor } from '../../rules/dine-in.ts';
 import { assign, fromPromise, not, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type {
   WalletAddToCartBody,
@@ -12,6 +14,7 @@ import { walletAddToCart, walletProducts, walletVendors } from '../../api/wallet
 import { storeToday } from '../../rules/delivery-dates.ts';
 import { isVisitDateAllowed, type WalletSortKey } from '../../rules/wallet.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
+import type { SessionValues } from '../app/session-values.ts';
 import { walletTimesShown, type WalletVisit } from './wallet-retailers.machine.ts';
 
 export interface WalletProductsInput {
@@ -61,6 +64,28 @@ export const walletProductsMessages = { loadFailed: 'Your wallet could not be lo
 
 function vendorOf(context: Pick<WalletProductsContext, 'retailers' | 'retailerId'>): number | undefined {
   return context.retailers.find((r) => r.location_id === context.retailerId)?.vendor_id;
+}
+
+/**
+ * What a wallet ADD TO CART sets of the Delivery Options choice (walk 5): a cart that held nothing is now a Dine-In
+ * visit at this restaurant, as Delivery Options' Dine-In would set it, so the header says so and what is added next is
+ * its Dine-In menu (Change goes back to Delivery). A cart that held lines keeps its choice: its delivered lines still
+ * need their speeds. Either way the visit is the wallet's (the server's cart keeps it too).
+ */
+function visitModeAfterRedeeming(context: WalletProductsContext): Partial<SessionValues> {
+  const stored = context.session.getSnapshot().context;
+  const visit = { dineinTime: dineinTimeOf(context.date, context.time) };
+  if (stored.cart_id !== undefined && (stored.total_products_in_cart ?? 0) > 0) return visit;
+  return {
+    ...visit,
+    ...shippingFlagsFor('dine-in'),
+    couriertype: courierTypeFor('dine-in'),
+    retailer: context.retailerId,
+    retailer_name: context.retailers.find((r) => r.location_id === context.retailerId)?.vendor_name,
+    vendor_location_id: context.retailerId,
+    deliveryDate: undefined,
+    deliverySlot: undefined,
+  };
 }
 
 /** A new restaurant or date (or the restaurants' hours arriving) keeps the visit's time only while it is offered. */
@@ -142,7 +167,7 @@ export const walletProductsMachine = setup({
           walletOrder: true,
           cart_id: params.result.cart_id,
           total_products_in_cart: params.result.total_products_in_cart ?? 0,
-          dineinTime: `${context.date} ${context.time}`.trim(),
+          ...visitModeAfterRedeeming(context),
         },
       }),
     ),
@@ -320,6 +345,8 @@ export const walletProductsMachine = setup({
             size: size?.bottle_size ?? 0,
             vendor_loc_id: context.retailerId,
             pastorderid: size?.pastorderid ?? '',
+            // The visit goes to the server with the line: the cart keeps it for any browser (walk 5 #1).
+            dinein_time: dineinTimeOf(context.date, context.time),
             wallet: 1 as const,
           };
         },

@@ -48,7 +48,7 @@ export function VendorGroup({ group, delivery, groupRef, problems, now, onQuanti
         {date && <p className={css.promise}>{deliveryPromise(date, delivery?.timeslot)}</p>}
         {timeLeft && <p className={css.timeLeft}>{timeLeft}</p>}
         {delivery?.wallet ? (
-          <WalletVisitLine vendorName={group.vendor_name} />
+          <WalletVisitLine vendorName={group.vendor_name} dineinTime={delivery.dinein_time ?? undefined} />
         ) : speed === 'dine-in' || speed === 'pickup' ? (
           <VisitLine speed={speed} />
         ) : groupRef ? (
@@ -81,13 +81,17 @@ function VisitLine({ speed }: { speed: 'dine-in' | 'pickup' }) {
   );
 }
 
-/** A group of wallet redemptions: eaten at the restaurant at the visit the wallet product list chose. */
-function WalletVisitLine({ vendorName }: { vendorName: string }) {
-  const when = visitLabel(useSessionValue('dineinTime'));
+/**
+ * A group of wallet redemptions: eaten at the restaurant at the visit its ADD TO CART chose, as the cart keeps it on
+ * the server (any browser reads it). None kept (a line redeemed before the cart kept visits): how to choose one.
+ */
+function WalletVisitLine({ vendorName, dineinTime }: { vendorName: string; dineinTime: string | undefined }) {
+  const when = visitLabel(dineinTime);
   return (
     <p className={css.promise}>
       Eat in at {vendorName}
       {when ? `, ${when}` : ''}: redeemed from your wallet, nothing to deliver.
+      {!when && ' No date or time is chosen: remove this item, then redeem it again from My Orders with a date and time.'}
     </p>
   );
 }
