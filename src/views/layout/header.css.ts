@@ -159,10 +159,19 @@ export const menuButton = style({
 
 /** The Delivery Options choice: one line, cut with an ellipsis (the whole text is its title). */
 export const choiceText = style({
+  display: 'inline-flex',
+  columnGap: '0.35em',
   maxWidth: '330px',
   minWidth: 0,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
+  // A phone: the day and time wrap under the place rather than being cut.
+  '@media': { [media.upToSm]: { maxWidth: '70vw', flexWrap: 'wrap' } },
+});
+/** The place: the part cut with an ellipsis when the row is short. */
+export const choicePlace = style({ minWidth: 0, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+/** The day and time: whole, after a '·' on one line; on a line of their own on a phone. */
+export const choiceWhen = style({
+  flexShrink: 0,
   whiteSpace: 'nowrap',
-  '@media': { [media.upToSm]: { maxWidth: '70vw' } },
+  '::before': { content: "'· '" },
+  '@media': { [media.upToSm]: { flexBasis: '100%', selectors: { '&::before': { content: 'none' } } } },
 });

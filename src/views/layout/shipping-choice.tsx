@@ -13,11 +13,15 @@ export function ShippingChoice() {
   const dineinTime = useSessionValue('dineinTime');
   const when = visitLabel(dineinTime);
   const visit = (shippingType === 'dine-in' || shippingType === 'pick-up') && retailerName;
-  const text = visit ? `${shippingType === 'dine-in' ? 'DINE-IN' : 'PICK-UP'} AT ${retailerName}${when ? ` · ${when}` : ''}` : 'DELIVERY';
+  const place = visit ? `${shippingType === 'dine-in' ? 'DINE-IN' : 'PICK-UP'} AT ${retailerName}` : 'DELIVERY';
+  const text = visit && when ? `${place} · ${when}` : place;
+  // The place may be cut (its whole text in the title), never the day and time: on a phone they take a line of their
+  // own (walk 5: 'DINE-IN AT Gramercy Chop Hous…' at 390 px hid the table's time).
   return (
     <div className={css.choice} data-testid="shipping-choice">
       <span className={css.choiceText} title={text}>
-        {text}
+        <span className={css.choicePlace}>{place}</span>
+        {visit && when && <span className={css.choiceWhen}>{when}</span>}
       </span>
       <Link to="/ship/options" className={css.changeLink} aria-label="Change delivery option">
         Change
