@@ -21,7 +21,9 @@ export function useFocusFirstInvalid<T extends HTMLElement>(shown: unknown): { c
     const field = container.current?.querySelector<HTMLElement>(invalidField);
     if (!field) return;
     waiting.current = false;
-    field.focus();
+    // Into the middle of the screen: scrolled only as far as the top, the field sat under the sticky header.
+    field.focus({ preventScroll: true });
+    field.scrollIntoView?.({ block: 'center' });
   }, [attempt, shown]);
   const submitted = useCallback(() => {
     waiting.current = true;
