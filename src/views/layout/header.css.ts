@@ -157,21 +157,16 @@ export const menuButton = style({
   selectors: { '&:hover:not(:disabled)': { background: vars.color.background } },
 });
 
-/** The Delivery Options choice: one line, cut with an ellipsis (the whole text is its title). */
+/** The Delivery Options choice: the place (cut with an ellipsis if it must be), the day and time on a line under it. */
 export const choiceText = style({
   display: 'inline-flex',
-  columnGap: '0.35em',
+  flexWrap: 'wrap',
   maxWidth: '330px',
   minWidth: 0,
-  // A phone: the day and time wrap under the place rather than being cut.
-  '@media': { [media.upToSm]: { maxWidth: '70vw', flexWrap: 'wrap' } },
+  lineHeight: 1.35,
+  '@media': { [media.upToSm]: { maxWidth: '70vw' } },
 });
-/** The place: the part cut with an ellipsis when the row is short. */
+/** The place: the part cut with an ellipsis when the row is short (its whole text is the line's title). */
 export const choicePlace = style({ minWidth: 0, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
-/** The day and time: whole, after a '·' on one line; on a line of their own on a phone. */
-export const choiceWhen = style({
-  flexShrink: 0,
-  whiteSpace: 'nowrap',
-  '::before': { content: "'· '" },
-  '@media': { [media.upToSm]: { flexBasis: '100%', selectors: { '&::before': { content: 'none' } } } },
-});
+/** The day and time: whole, on a line of their own under the place (on one line the place was cut to 'Gra…'). */
+export const choiceWhen = style({ flexBasis: '100%', whiteSpace: 'nowrap' });

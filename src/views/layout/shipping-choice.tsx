@@ -15,8 +15,8 @@ export function ShippingChoice() {
   const visit = (shippingType === 'dine-in' || shippingType === 'pick-up') && retailerName;
   const place = visit ? `${shippingType === 'dine-in' ? 'DINE-IN' : 'PICK-UP'} AT ${retailerName}` : 'DELIVERY';
   const text = visit && when ? `${place} · ${when}` : place;
-  // The place may be cut (its whole text in the title), never the day and time: on a phone they take a line of their
-  // own (walk 5: 'DINE-IN AT Gramercy Chop Hous…' at 390 px hid the table's time).
+  // The day and time take a line of their own under the place, never cut; only the place may give way (its whole text
+  // in the title). Walk 5: 'DINE-IN AT Gramercy Chop Hous…' at 390 px hid the table's time.
   return (
     <div className={css.choice} data-testid="shipping-choice">
       <span className={css.choiceText} title={text}>
