@@ -159,14 +159,13 @@ export const menuButton = style({
 
 /** The Delivery Options choice: the place (cut with an ellipsis if it must be), the day and time on a line under it. */
 export const choiceText = style({
-  display: 'inline-flex',
-  flexWrap: 'wrap',
+  // A column as wide as its longer line (up to the cap), so Change sits right after it.
+  display: 'inline-grid',
+  gridTemplateColumns: 'minmax(0, max-content)',
   maxWidth: '330px',
   minWidth: 0,
-  lineHeight: 1.35,
   '@media': { [media.upToSm]: { maxWidth: '70vw' } },
 });
-/** The place: the part cut with an ellipsis when the row is short (its whole text is the line's title). */
-export const choicePlace = style({ minWidth: 0, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
-/** The day and time: whole, on a line of their own under the place (on one line the place was cut to 'Gra…'). */
-export const choiceWhen = style({ flexBasis: '100%', whiteSpace: 'nowrap' });
+/** The place: cut with an ellipsis when the row is short (its whole text is the line's title); the day and time take
+ * the grid's second line, never cut (on one line with it the place was cut to 'Gra…'). */
+export const choicePlace = style({ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });

@@ -14,14 +14,13 @@ export function ShippingChoice() {
   const when = visitLabel(dineinTime);
   const visit = (shippingType === 'dine-in' || shippingType === 'pick-up') && retailerName;
   const place = visit ? `${shippingType === 'dine-in' ? 'DINE-IN' : 'PICK-UP'} AT ${retailerName}` : 'DELIVERY';
-  const text = visit && when ? `${place} · ${when}` : place;
-  // The day and time take a line of their own under the place, never cut; only the place may give way (its whole text
+  // The day and time take a line of their own under the place, never cut; only the place may give way (its whole name
   // in the title). Walk 5: 'DINE-IN AT Gramercy Chop Hous…' at 390 px hid the table's time.
   return (
     <div className={css.choice} data-testid="shipping-choice">
-      <span className={css.choiceText} title={text}>
+      <span className={css.choiceText} title={place}>
         <span className={css.choicePlace}>{place}</span>
-        {visit && when && <span className={css.choiceWhen}>{when}</span>}
+        {visit && when && <span>{when}</span>}
       </span>
       <Link to="/ship/options" className={css.changeLink} aria-label="Change delivery option">
         Change
