@@ -199,6 +199,57 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('cart-count')).toHaveText('0');
   });
 
+  test('keyboard (walk 5): a refused CHECKOUT, SAVE ADDRESS and Save and Continue each move focus to the first wrong field; an opened form takes focus on its heading', async ({
+    page,
+  }) => {
+    await enterStore(page);
+    await addRibeye(page);
+    await expect(page).toHaveURL(/\/guest\/register$/);
+    await page.getByRole('main').getByLabel('Email').fill(uniqueEmail('keyboard'));
+    await page.getByRole('button', { name: 'CONTINUE' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    const group = page.getByRole('list', { name: 'Items by seller' }).getByRole('region').first();
+    const checkout = page.getByRole('button', { name: 'CHECKOUT' });
+    await checkout.focus();
+    await page.keyboard.press('Enter');
+    await expect(group.getByLabel(/^Delivery date for /)).toBeFocused();
+    await expect(page.getByRole('alert')).toHaveCount(1);
+    await page.screenshot({ path: 'test-results/keyboard-cart-checkout-1280.png' });
+    await scheduleAndCheckout(page);
+
+    await expect(page.getByRole('heading', { name: 'Select a Shipping Address' })).toBeVisible();
+    await page.getByRole('button', { name: 'ADD NEW ADDRESSES' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'ADD NEW ADDRESSES' })).toBeFocused();
+    await page.getByRole('button', { name: 'SAVE ADDRESS' }).focus();
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('tabpanel');
+    await expect(form.getByLabel('First Name')).toBeFocused();
+    await expect(form.getByText('Phone is required.')).toBeVisible();
+    // One announcement for the eight messages; each field reads its own.
+    await expect(page.getByRole('alert')).toHaveText(['Please correct the fields marked below.']);
+    await page.screenshot({ path: 'test-results/keyboard-address-refused-1280.png' });
+    await page.keyboard.type('Ada');
+    await form.getByLabel('Last Name').fill('Lovelace');
+    await form.getByLabel('Address', { exact: true }).fill('350 5th Ave');
+    await form.getByLabel('Zipcode').fill('10001');
+    await expect(form.getByLabel('City')).not.toHaveValue('');
+    await form.getByLabel('Address Nickname').fill('Home');
+    await form.getByLabel('Phone').fill('2125550123');
+    await page.getByRole('button', { name: 'SAVE ADDRESS' }).click();
+    await expect(page.getByRole('heading', { name: 'Select a Shipping Address' })).toBeVisible();
+    await chooseSpeed(page);
+
+    await page.getByRole('button', { name: 'ADD NEW CARD' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Add New Card' })).toBeFocused();
+    await page.getByRole('button', { name: 'Save and Continue' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel('Card Holder')).toBeFocused();
+    await expect(page.getByRole('alert')).toHaveText(['Please correct the fields marked below.']);
+    await page.screenshot({ path: 'test-results/keyboard-card-refused-1280.png' });
+  });
+
   test('a gift message shows its limit; a 1,200-character one is kept whole, named too long, and PLACE ORDER waits', async ({ page }) => {
     await asGuest(page);
     await addAddress(page);

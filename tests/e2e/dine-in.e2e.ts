@@ -20,6 +20,19 @@ test.describe('dine-in and pick-up', () => {
     const choice = page.getByTestId('shipping-choice');
     await expect(choice).toContainText('DINE-IN AT Gramercy Chop House');
     await expect(choice).toContainText('7:00 PM');
+    // A phone (walk 5): the day and time take a line of their own instead of being cut after the restaurant's name.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const [place, when] = [choice.locator('span span').first(), choice.locator('span span').nth(1)];
+    await expect(when).toHaveText(/7:00 PM$/);
+    await expect(when).toBeVisible();
+    const [whenBox, placeBox] = [await when.boundingBox(), await place.boundingBox()];
+    expect(whenBox && placeBox && whenBox.x + whenBox.width <= 390 && whenBox.y >= placeBox.y + placeBox.height - 1).toBe(true);
+    expect(await when.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    await page.screenshot({ path: 'test-results/dine-in-header-390.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(when).toBeVisible();
+    expect(await when.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    await page.screenshot({ path: 'test-results/dine-in-header-1280.png' });
     // The Dine-In home (its own reply): the restaurant's offers, and no delivery promotion.
     await dineInHome;
     await expect(page.getByRole('heading', { name: 'TOP PRODUCT IN YOUR AREA' })).toBeVisible();

@@ -199,3 +199,25 @@ test('staff see an order whose bank debit is still clearing, read-only, as Payme
   await expect(card.getByRole('button')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/staff-console-payment-pending.png' });
 });
+
+test('a gift: the shopper sees its message in My Orders, and staff on the order card (walk 5: only the status page said it)', async ({ page }) => {
+  const gift = 'For Dad: medium rare!';
+  const placed = await sameDayOrderThroughApi('staff.gift', undefined, gift);
+  await openWithSession(page, placed.session, '/setting/order');
+  // Her only order opens by itself.
+  await expect(page.getByRole('button', { name: new RegExp(`^ORDER #${placed.orderId}\\b`) })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('region', { name: `ORDER #${placed.orderId}` }).getByTestId('gift-message')).toHaveText(gift);
+  await page.screenshot({ path: 'test-results/my-orders-gift-1280.png', fullPage: true });
+
+  await staffSignsIn(page);
+  await page.getByLabel('Date', { exact: true }).first().fill(placed.deliveryDate);
+  const card = page.getByRole('list', { name: 'Orders' }).getByRole('article', { name: `ORDER #${placed.orderId}` });
+  await expect(card.getByTestId('gift-message')).toHaveText(`GIFT MESSAGE ${gift}`);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.getByTestId('gift-message')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await card.screenshot({ path: `test-results/staff-console-gift-${width}.png` });
+  }
+});

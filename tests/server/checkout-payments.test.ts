@@ -157,6 +157,37 @@ describe('saved cards', () => {
     expect(reused.body).toMatchObject({ code: -1 });
   });
 
+  it('saving the same card again keeps one card, with the holder and billing address just typed; another expiry is another card (walk 5)', async () => {
+    const me = await signedInCustomer(t, 'same-card@example.com');
+    const first = await saveCard(t, me.token, me.customerId);
+    const billing = await addAddress(t, me.token, me.customerId, { address_type: 'billing', nickname: '', first_name: 'Grace', last_name: 'Hopper' });
+    const again = await post(
+      t,
+      '/api/account/mycards',
+      { card_token: [await tokenize(t, '4242424242424242')], billing_address: { billing_address_id: billing }, name: 'Grace Hopper' },
+      me.token,
+    );
+    assert(again.body, saveCardReply);
+    expect(again.body).toMatchObject({ code: 1, data: [{ id: first, metadata: { address_id: billing }, last4: '4242' }] });
+    const listed = await post(t, '/api/checkout/paymentmethods', {}, me.token);
+    assert(listed.body, paymentMethodsReply);
+    expect(listed.body.data).toEqual([expect.objectContaining({ id: first, name: 'Grace Hopper', address: { billing_address_id: billing } })]);
+    // The provider keeps one copy too: the second one attached is detached again.
+    expect(await gateway.listCards(listed.body.data?.[0]?.customer_stripe_id ?? '')).toHaveLength(1);
+
+    const renewed = await post(
+      t,
+      '/api/account/mycards',
+      { card_token: [await tokenize(t, '4242424242424242', { exp_year: 2031 })], billing_address: { billing_address_id: billing } },
+      me.token,
+    );
+    assert(renewed.body, saveCardReply);
+    expect(renewed.body).toMatchObject({ code: 1, data: [{ exp_year: 2031 }] });
+    const both = await post(t, '/api/checkout/paymentmethods', {}, me.token);
+    assert(both.body, paymentMethodsReply);
+    expect(both.body.data?.map((c) => c.card_exp_year)).toEqual([2031, 2030]);
+  });
+
   it("answers 404 for someone else's card, cart or billing address", async () => {
     const owner = await signedInCustomer(t, 'card-owner@example.com');
     const thief = await signedInCustomer(t, 'card-thief@example.com');

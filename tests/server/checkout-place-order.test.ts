@@ -150,6 +150,8 @@ describe('place order', () => {
     const mail = await eventually(() => db().selectFrom('outbox').selectAll().where('subject', 'like', `%${order.increment_id}%`).executeTakeFirst());
     expect(mail?.to_address).toBe('totals@example.com');
     expect(mail?.body_text).toContain('Total: $48.12');
+    // The placed mail repeats the gift message, so the shopper can check what goes with it (walk 5).
+    expect(mail?.body_text).toContain('Gift message: Happy birthday!');
   });
 
   it('makes one order for one cart: two requests at once and a replay get the same order', async () => {

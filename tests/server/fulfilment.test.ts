@@ -39,15 +39,15 @@ const seller = await storeUser('seller-101@example.com', 'seller', [101]);
 const otherSeller = await storeUser('seller-102@example.com', 'seller', [102]);
 const staff = await storeUser('staff@example.com', 'staff', []);
 
-/** A paid order of the buyer's at loc 101 (Local Delivery), delivered on `date`. */
-async function paidOrder(date = '2026-12-01'): Promise<{ number: string; offerId: number }> {
+/** A paid order of the buyer's at loc 101 (Local Delivery), delivered on `date`, a gift when given a message. */
+async function paidOrder(date = '2026-12-01', giftMessage?: string): Promise<{ number: string; offerId: number }> {
   const offer = nextOffer();
   const cartId = await readyCart(t, buyer.token, buyer.customerId, [{ offer, qty: 2 }], { 101: date });
   const cardId = await saveCard(t, buyer.token, buyer.customerId);
   const placed = await post(
     t,
     '/api/placeorder/placeorder',
-    { cart_id: cartId, delivery_address_id: buyer.addressId, speed_id: 1, payment_mode: 2, card_id: cardId },
+    { cart_id: cartId, delivery_address_id: buyer.addressId, speed_id: 1, payment_mode: 2, card_id: cardId, gift_message: giftMessage },
     buyer.token,
   );
   assert(placed.body, placeOrderReply);
@@ -187,6 +187,20 @@ describe('the order moves only in the allowed order', () => {
       }
     } finally {
       await t.database.db.updateTable('customers').set(named).where('id', '=', buyer.customerId).execute();
+    }
+  });
+
+  test('the gift message reaches the seller who packs it and staff (walk 5: only the status page showed it)', async () => {
+    const gift = await paidOrder('2026-12-01', 'For Dad: medium rare!');
+    const plain = await paidOrder();
+    for (const [token, role] of [
+      [seller, 'seller'],
+      [staff, 'staff'],
+    ] as const) {
+      const list = await consoleOrders(token, role);
+      assert(list.body, consoleOrdersReply);
+      expect(list.body.data?.find((o) => o.order_number === gift.number)?.gift_message).toBe('For Dad: medium rare!');
+      expect(list.body.data?.find((o) => o.order_number === plain.number)?.gift_message).toBeNull();
     }
   });
 

@@ -102,8 +102,9 @@ describe('mails', () => {
     const orderId = placed.body.order_id ?? '';
     const mail = await eventually(async () => (await outbox()).find((row) => row.subject === `Your order ${orderId} is placed`));
     if (!mail) throw new Error('no confirmation mail');
-    // Thank-you line, blank, one delivery line, one item line, blank, subtotal, delivery, taxes, total, paid, blank, two links.
-    expectContained(mail.body_text, mail.body_html, 13);
+    // Thank-you line, blank, one delivery line, one item line, blank, the gift message (on one line), blank, subtotal,
+    // delivery, taxes, total, paid, blank, two links.
+    expectContained(mail.body_text, mail.body_html, 15);
 
     // Order status: JSON (never sniffed as HTML) that gives the gift message back exactly as the shopper wrote it.
     const status = await t.app.inject({

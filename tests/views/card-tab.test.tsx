@@ -8,6 +8,7 @@ import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { AppActorsContext } from '../../src/views/app-context.tsx';
 import type { CardStepChoice } from '../../src/machines/checkout/checkout-flow.types.ts';
 import { CardTab } from '../../src/views/controls/cards/card-tab.tsx';
+import { formErrorSummaryText } from '../../src/views/controls/form-error-summary.tsx';
 
 const visa: SavedPaymentMethod = {
   id: 1,
@@ -165,6 +166,19 @@ describe('CardTab', () => {
       expect(screen.getByText(message)).toBeTruthy();
     }
     expect(screen.getByLabelText('Card Holder').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to cards' }));
+    expect(await screen.findByRole('heading', { name: 'Choose a Card for Payment' })).toBeTruthy();
+  });
+
+  it('keyboard (walk 5): Add New Card takes focus on its heading; a refused save moves it to the first wrong field, with one alert', async () => {
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'ADD NEW CARD' }));
+    const save = await screen.findByRole('button', { name: 'Save and Continue' });
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Add New Card' }));
+    fireEvent.change(screen.getByLabelText('Card Holder'), { target: { value: 'Ada Lovelace' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Card Number')));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([formErrorSummaryText]);
     fireEvent.click(screen.getByRole('button', { name: 'Back to cards' }));
     expect(await screen.findByRole('heading', { name: 'Choose a Card for Payment' })).toBeTruthy();
   });

@@ -185,6 +185,8 @@ describe('CartPage', () => {
     const courier = screen.getByRole('region', { name: 'ColdChain Express' });
     expect(within(butcher).getAllByText('Required')).toHaveLength(2);
     expect(within(courier).getAllByText('Required')).toHaveLength(1);
+    // Keyboard (walk 5): focus leaves CHECKOUT for the first refused group's date, which reads why.
+    await waitFor(() => expect(document.activeElement).toBe(within(butcher).getByLabelText('Delivery date for Hudson Street Butchers')));
 
     // The butcher's date from the calendar: days before the next delivery date and holidays are disabled.
     fireEvent.click(within(butcher).getByRole('button', { name: 'Choose delivery date for Hudson Street Butchers' }));

@@ -10,6 +10,7 @@ import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { addressMessages, addressRuleMessages } from '../../src/rules/address-validation.ts';
 import { AppActorsContext } from '../../src/views/app-context.tsx';
 import { CheckoutPage } from '../../src/views/checkout/checkout-page.tsx';
+import { formErrorSummaryText } from '../../src/views/controls/form-error-summary.tsx';
 import { away, home, office } from '../machines/checkout-fixtures.ts';
 
 // The page's machine talks to the server through src/api: in-memory answers stand in.
@@ -107,6 +108,31 @@ describe('checkout address tab', () => {
     expect(await screen.findByText(addressMessages.zipLength)).toBeTruthy();
     expect(screen.getByText(addressMessages.phoneLength)).toBeTruthy();
     expect(server.saved).toEqual([]);
+  });
+
+  it('keyboard (walk 5): the opened form takes focus on its heading; a refused SAVE ADDRESS moves focus to the first wrong field, with one alert', async () => {
+    renderCheckout();
+    fireEvent.click(await screen.findByRole('button', { name: 'ADD NEW ADDRESSES' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'ADD NEW ADDRESSES' }));
+    fireEvent.click(screen.getByRole('button', { name: 'SAVE ADDRESS' }));
+    await screen.findByText(addressMessages.firstNameRequired);
+    const firstName = screen.getByLabelText('First Name');
+    await waitFor(() => expect(document.activeElement).toBe(firstName));
+    expect(firstName.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(firstName.getAttribute('aria-describedby') ?? '')?.textContent).toBe(addressMessages.firstNameRequired);
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([formErrorSummaryText]);
+    // Only the phone left wrong: the next refusal lands on it.
+    for (const [label, value] of [
+      ['Last Name', 'Lovelace'],
+      ['Address', '350 5th Ave'],
+      ['Address Nickname', 'Home'],
+    ] as const)
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    fireEvent.change(firstName, { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText('Zipcode'), { target: { value: '10001' } });
+    await waitFor(() => expect(screen.getByLabelText('City')).toHaveProperty('value', 'New York'));
+    fireEvent.click(screen.getByRole('button', { name: 'SAVE ADDRESS' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Phone')));
   });
 
   it('fills city and state from the zip and refuses a city that does not match it', async () => {

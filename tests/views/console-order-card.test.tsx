@@ -13,6 +13,7 @@ const canceled: ConsoleOrder = {
   payment_words: 'Refunded',
   kind: 'delivery',
   customer_name: 'Ada Lovelace',
+  gift_message: null,
   loc_id: 101,
   vendor_name: 'Hudson Street Butchers',
   delivery_method: 'Local Delivery',
@@ -46,6 +47,16 @@ describe('an order card in the staff console (issue 24)', () => {
       expect.stringMatching(/^Accepted\s*by the store.*The butcher confirmed by phone$/),
       expect.stringMatching(/^Canceled\s*by the store.*The butcher cannot deliver that day$/),
     ]);
+  });
+});
+
+describe('a gift (walk 5: the packer never learned it was one)', () => {
+  it('shows the gift message on the card, and nothing for an order that is not a gift', () => {
+    render(<ConsoleOrderCard order={{ ...canceled, gift_message: 'For Dad: medium rare!' }} role="seller" onMoved={() => undefined} />);
+    expect(screen.getByTestId('gift-message').textContent).toBe('GIFT MESSAGE For Dad: medium rare!');
+    cleanup();
+    render(<ConsoleOrderCard order={canceled} role="seller" onMoved={() => undefined} />);
+    expect(screen.queryByTestId('gift-message')).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { capRule, weightMarginPercent } from '../../../src/rules/catch-weight.ts';
+import { giftMessageMax } from '../../../src/rules/gift-message.ts';
 import { formatUsDate } from '../../../src/rules/delivery-dates.ts';
 import { timeLabel } from '../../../src/rules/visit-time.ts';
 import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delivery.ts';
@@ -58,6 +59,8 @@ export function orderConfirmation({ order, deliverables, items }: PlacedOrder, a
       lines.push(`  ${item.qty} × ${mailText(item.product_name)}${size}  ${formatMoney(centsToDollars(item.row_total_cents))}`);
     }
   }
+  // The shopper checks what goes with the gift; the seller's console shows the same words.
+  if (order.gift_message) lines.push('', `Gift message: ${mailText(order.gift_message, giftMessageMax)}`);
   lines.push('', `Subtotal: ${formatMoney(centsToDollars(order.subtotal_cents))}`);
   if (order.discount_cents > 0) lines.push(`Discount: -${formatMoney(centsToDollars(order.discount_cents))}`);
   const handOver = handOverOf(order.speed_id);

@@ -62,6 +62,7 @@ export async function listConsoleOrders(
       'orders.final_total_cents',
       'orders.created_at',
       'orders.updated_at',
+      'orders.gift_message',
       'customers.first_name',
       'customers.last_name',
       // A guest's customer row has no name: the name the order was addressed to stands in (a walk saw 'Guest').
@@ -175,6 +176,7 @@ export async function listConsoleOrders(
       }),
       kind: fulfilmentKindOf(row.speed),
       customer_name: `${row.first_name} ${row.last_name}`.trim() || (row.shipping_name ?? '').trim(),
+      gift_message: row.gift_message,
       loc_id: row.loc_id,
       vendor_name: row.vendor_name,
       delivery_method: row.delivery_method,

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { SavedCardData, SavedPaymentMethod } from '../../../src/api/contract/payment.contract.ts';
 import { cardBrandNames } from '../../../src/rules/card-validation.ts';
-import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payments/payment-port.ts';
+import { PaymentGatewayError, type PaymentGateway, type SavedCard } from '../../adapters/payments/payment-port.ts';
 import type { Database, PaymentMethodsTable } from '../../db/schema.ts';
 import { findOwnAddress } from '../accounts/addresses.ts';
 import type { Caller } from '../platform/caller.ts';
@@ -136,22 +136,25 @@ async function attachCard(db: Kysely<Database>, payments: PaymentGateway, custom
   const result = await payments.saveCard({ customerRef, token: input.token });
   if (!result.ok) return { kind: 'refused', message: result.message };
   const holder = (input.holder ?? '').trim() || `${billing.first_name} ${billing.last_name}`.trim();
-  const row = await db
-    .insertInto('payment_methods')
-    .values({
-      customer_id: customerId,
-      gateway: payments.kind,
-      gateway_customer_id: customerRef,
-      gateway_method_id: result.card.ref,
-      brand: result.card.brand,
-      last4: result.card.last4,
-      exp_month: result.card.expMonth,
-      exp_year: result.card.expYear,
-      holder_name: holder,
-      billing_address_id: billing.id,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const same = await sameSavedCard(db, payments.kind, customerId, result.card);
+  const row = same
+    ? await reuseSavedCard(db, payments, same, result.card.ref, { holder_name: holder, billing_address_id: billing.id })
+    : await db
+        .insertInto('payment_methods')
+        .values({
+          customer_id: customerId,
+          gateway: payments.kind,
+          gateway_customer_id: customerRef,
+          gateway_method_id: result.card.ref,
+          brand: result.card.brand,
+          last4: result.card.last4,
+          exp_month: result.card.expMonth,
+          exp_year: result.card.expYear,
+          holder_name: holder,
+          billing_address_id: billing.id,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
   return {
     kind: 'saved',
     card: {
@@ -164,6 +167,46 @@ async function attachCard(db: Kysely<Database>, payments: PaymentGateway, custom
       exp_year: row.exp_year,
     },
   };
+}
+
+/**
+ * The customer's saved card that is the one just attached: the same brand, last four and expiry, as the provider gives
+ * them (walk 5: saving a card twice listed it twice, with nothing to tell the two apart).
+ */
+function sameSavedCard(db: Kysely<Database>, gateway: PaymentGateway['kind'], customerId: number, card: SavedCard): Promise<CardRow | undefined> {
+  return db
+    .selectFrom('payment_methods')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('gateway', '=', gateway)
+    .where('brand', '=', card.brand)
+    .where('last4', '=', card.last4)
+    .where('exp_month', '=', card.expMonth)
+    .where('exp_year', '=', card.expYear)
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/**
+ * Saving a card already saved keeps the one card, as stores do (the shopper meant this card: checkout goes on with it,
+ * nothing to choose between), with the holder and billing address just typed, the newest. The provider's second copy
+ * is detached; if the provider cannot be reached for that, the copy stays there unused (nothing lists it to the shopper).
+ */
+async function reuseSavedCard(
+  db: Kysely<Database>,
+  payments: PaymentGateway,
+  saved: CardRow,
+  duplicateRef: string,
+  typed: Pick<CardRow, 'holder_name' | 'billing_address_id'>,
+): Promise<CardRow> {
+  if (duplicateRef !== saved.gateway_method_id) {
+    try {
+      await payments.removeCard({ customerRef: saved.gateway_customer_id, cardRef: duplicateRef });
+    } catch (error) {
+      if (!(error instanceof PaymentGatewayError)) throw error;
+    }
+  }
+  return db.updateTable('payment_methods').set(typed).where('id', '=', saved.id).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Detaches the card at the provider, then forgets it; orders keep their own copy of brand and last four. */

@@ -48,6 +48,8 @@ export const consoleOrder = type({
   payment_words: string(),
   kind: enums(['delivery', 'pickup', 'dine_in'] as const),
   customer_name: string(),
+  /** What the shopper asked to go with the order as a gift (null: not a gift): the seller packs it (walk 5). */
+  gift_message: nullable(string()),
   loc_id: number(),
   vendor_name: string(),
   delivery_method: string(),

@@ -103,6 +103,14 @@ function OrderPanel({ actor, order }: { actor: MyOrdersActor; order: OrderSummar
             />
           )}
           <OrderDetails order={order} />
+          {order.gift_message && (
+            <dl className={css.facts}>
+              <dt className={css.factName}>Gift message</dt>
+              <dd className={css.factValue} data-testid="gift-message">
+                {order.gift_message}
+              </dd>
+            </dl>
+          )}
         </div>
       )}
     </>

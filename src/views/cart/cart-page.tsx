@@ -30,6 +30,7 @@ import * as css from './cart-page.css.ts';
 import { PriceSummary } from './price-summary.tsx';
 import { KeptLines } from './kept-lines.tsx';
 import { VendorGroup } from './vendor-group.tsx';
+import { useFocusFirstInvalid } from '../controls/use-form-focus.ts';
 
 export type CartActor = ActorRefFrom<typeof cartMachine>;
 
@@ -146,6 +147,7 @@ function CartContents({ actor, kept, keptRemoving, onRemoveKept }: { actor: Cart
   const linesBusy = useSelector(lines, (s) => s.hasTag('busy'));
   const checkingOut = useSelector(actor, (s) => !s.matches({ ready: { checkout: 'idle' } }));
   const canCheckout = useSelector(actor, (s) => s.can({ type: 'cart.checkout' }));
+  const { container, submitted } = useFocusFirstInvalid<HTMLUListElement>(problems);
   const shownGroups = useMemo(() => groupLines(applyPending(cart?.result ?? [], pending)), [cart, pending]);
 
   if (!cart) return null;
@@ -163,7 +165,7 @@ function CartContents({ actor, kept, keptRemoving, onRemoveKept }: { actor: Cart
               </button>
             </div>
           )}
-          <ul className={css.groups} aria-label="Items by seller">
+          <ul ref={container} className={css.groups} aria-label="Items by seller">
             {shownGroups.map((group) => (
               <VendorGroup
                 key={group.vendor_loc_id}
@@ -204,7 +206,10 @@ function CartContents({ actor, kept, keptRemoving, onRemoveKept }: { actor: Cart
             type="button"
             className={`${primaryButton} ${css.checkout}`}
             disabled={!canCheckout}
-            onClick={() => actor.send({ type: 'cart.checkout' })}
+            onClick={() => {
+              actor.send({ type: 'cart.checkout' });
+              submitted();
+            }}
           >
             {checkingOut ? 'PLEASE WAIT…' : 'CHECKOUT'}
           </button>

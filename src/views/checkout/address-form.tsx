@@ -6,6 +6,8 @@ import type { AddressField } from '../../rules/address-validation.ts';
 import { usStates } from '../../rules/us-states.ts';
 import { primaryButton, textInput, fieldError } from '../../styles/controls.css.ts';
 import { DropdownSelect } from '../controls/dropdown-select.tsx';
+import { FormErrorSummary } from '../controls/form-error-summary.tsx';
+import { useFocusFirstInvalid, useFocusOnOpen } from '../controls/use-form-focus.ts';
 import * as css from './checkout.css.ts';
 
 const stateOptions = usStates.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }));
@@ -23,6 +25,9 @@ function Form({ actor, form, saving }: { actor: CheckoutAddressActor; form: Addr
   const makeDefault = useSelector(form, selectMakeDefault);
   const errors = useSelector(form, selectAddressErrors);
   const lookingUp = useSelector(form, (s) => s.matches('lookingUp'));
+  const { container, submitted } = useFocusFirstInvalid<HTMLFormElement>(errors);
+  const heading = useFocusOnOpen<HTMLHeadingElement>();
+  const stateErrorId = useId();
   const set = (field: AddressField) => (e: ChangeEvent<HTMLInputElement>) =>
     form.send({ type: 'address.field.change', field, value: e.target.value });
   const input = (field: AddressField, label: string, options: { wide?: boolean; inputMode?: 'numeric' | 'tel'; autoComplete?: string } = {}) => (
@@ -45,11 +50,13 @@ function Form({ actor, form, saving }: { actor: CheckoutAddressActor; form: Addr
   return (
     <section className={css.panel} aria-labelledby="add-address-title">
       <form
+        ref={container}
         className={css.page}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
           form.send({ type: 'address.submit' });
+          submitted();
         }}
       >
         <nav className={css.breadcrumb} aria-label="Breadcrumb">
@@ -58,9 +65,10 @@ function Form({ actor, form, saving }: { actor: CheckoutAddressActor; form: Addr
           </button>
           <span>ADDRESS</span>
         </nav>
-        <h2 id="add-address-title" className={css.title}>
+        <h2 id="add-address-title" ref={heading} tabIndex={-1} className={css.title}>
           ADD NEW ADDRESSES
         </h2>
+        <FormErrorSummary shown={Object.values(errors).some((e) => e !== undefined)} />
         <div className={css.form}>
           {input('firstName', 'First Name', { autoComplete: 'given-name' })}
           {input('lastName', 'Last Name', { autoComplete: 'family-name' })}
@@ -74,9 +82,10 @@ function Form({ actor, form, saving }: { actor: CheckoutAddressActor; form: Addr
               options={stateOptions}
               value={values.state || undefined}
               onChange={(state) => form.send({ type: 'address.field.change', field: 'state', value: state })}
+              errorId={errors.state ? stateErrorId : undefined}
             />
             {errors.state && (
-              <span className={fieldError} role="alert">
+              <span id={stateErrorId} className={fieldError}>
                 {errors.state}
               </span>
             )}
@@ -121,7 +130,7 @@ function Field({
       <label htmlFor={id}>{label}</label>
       {children(id, errorId)}
       {error && (
-        <span id={errorId} className={fieldError} role="alert">
+        <span id={errorId} className={fieldError}>
           {error}
         </span>
       )}

@@ -114,6 +114,11 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
           ` of the order's ${formatMoney(chargedTotal({ grand_total: order.grand_total, final_total: order.final_total }))}`}{' '}
         · {order.payment_words}
       </p>
+      {order.gift_message && (
+        <p className={css.gift} data-testid="gift-message">
+          <span className={css.giftName}>GIFT MESSAGE</span> {order.gift_message}
+        </p>
+      )}
       <ul className={css.lines}>
         {order.items.map((item) => (
           <li key={item.id} className={css.line}>

@@ -35,3 +35,6 @@ export const error = style({ color: vars.color.error, margin: 0 });
 export const status = style({ color: vars.color.muted, margin: 0 });
 export const slotTitle = style({ margin: '8px 0 0', fontSize: '16px' });
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '14px' });
+/** The gift message the packer writes on the card: set apart from the meta line so it is not missed. */
+export const gift = style({ margin: 0, padding: '6px 10px', borderLeft: `3px solid ${vars.color.secondary}`, overflowWrap: 'anywhere' });
+export const giftName = style({ fontSize: '13px', letterSpacing: '0.04em', fontWeight: 700, color: vars.color.muted, marginRight: '8px' });

@@ -14,6 +14,7 @@ export function DropdownSelect<T>({
   onChange,
   placeholder = 'Choose…',
   disabled = false,
+  errorId,
 }: {
   label: string;
   options: readonly DropdownOption<T>[];
@@ -21,6 +22,8 @@ export function DropdownSelect<T>({
   onChange: (value: T) => void;
   placeholder?: string;
   disabled?: boolean;
+  /** The id of the field's message when it is refused: the button is marked invalid and points at it. */
+  errorId?: string | undefined;
 }) {
   const selectedItem = options.find((o) => o.value === value) ?? null;
   const { isOpen, highlightedIndex, getToggleButtonProps, getLabelProps, getMenuProps, getItemProps } = useSelect({
@@ -37,7 +40,11 @@ export function DropdownSelect<T>({
         {label}
       </label>
       <div className={css.anchor}>
-        <button type="button" {...getToggleButtonProps({ disabled })} className={css.toggle}>
+        <button
+          type="button"
+          {...getToggleButtonProps({ disabled, 'aria-invalid': errorId !== undefined, 'aria-describedby': errorId })}
+          className={css.toggle}
+        >
           <span>{selectedItem?.label ?? placeholder}</span>
           <span aria-hidden="true">▾</span>
         </button>

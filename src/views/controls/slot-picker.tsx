@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { SlotOffer } from '../../api/contract/cart-page.contract.ts';
 import { formatSlot } from '../../rules/slots.ts';
 import { fieldError, linkButton } from '../../styles/controls.css.ts';
@@ -18,18 +19,22 @@ export interface SlotPickerProps {
 
 /** The Same Day time slots of the chosen date as toggle buttons named start–end. */
 export function SlotPicker({ vendorName, slots, selectedId, busy, message, error, onChoose, onRetry }: SlotPickerProps) {
+  const errorId = useId();
   return (
     <fieldset className={css.slotField} aria-busy={busy}>
       <legend className={css.label}>Delivery time for {vendorName}</legend>
       {slots.length > 0 && (
         <div className={css.slots}>
-          {slots.map((slot) => (
+          {slots.map((slot, index) => (
             <button
               key={slot.slot_id}
               type="button"
               className={css.slot}
               aria-pressed={slot.slot_id === selectedId}
               disabled={busy}
+              // A refused CHECKOUT takes focus to the first slot, which reads why (use-form-focus.ts).
+              data-invalid={error !== undefined && index === 0 ? true : undefined}
+              aria-describedby={error !== undefined && index === 0 ? errorId : undefined}
               onClick={() => onChoose(slot.slot_id)}
             >
               {formatSlot(slot)}
@@ -48,7 +53,11 @@ export function SlotPicker({ vendorName, slots, selectedId, busy, message, error
           )}
         </p>
       )}
-      {error && <p className={fieldError}>{error}</p>}
+      {error && (
+        <p id={errorId} className={fieldError}>
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

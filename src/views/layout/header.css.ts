@@ -157,12 +157,15 @@ export const menuButton = style({
   selectors: { '&:hover:not(:disabled)': { background: vars.color.background } },
 });
 
-/** The Delivery Options choice: one line, cut with an ellipsis (the whole text is its title). */
+/** The Delivery Options choice: the place (cut with an ellipsis if it must be), the day and time on a line under it. */
 export const choiceText = style({
+  // A column as wide as its longer line (up to the cap), so Change sits right after it.
+  display: 'inline-grid',
+  gridTemplateColumns: 'minmax(0, max-content)',
   maxWidth: '330px',
   minWidth: 0,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
   '@media': { [media.upToSm]: { maxWidth: '70vw' } },
 });
+/** The place: cut with an ellipsis when the row is short (its whole text is the line's title); the day and time take
+ * the grid's second line, never cut (on one line with it the place was cut to 'Gra…'). */
+export const choicePlace = style({ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });

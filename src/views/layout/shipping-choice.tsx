@@ -13,11 +13,14 @@ export function ShippingChoice() {
   const dineinTime = useSessionValue('dineinTime');
   const when = visitLabel(dineinTime);
   const visit = (shippingType === 'dine-in' || shippingType === 'pick-up') && retailerName;
-  const text = visit ? `${shippingType === 'dine-in' ? 'DINE-IN' : 'PICK-UP'} AT ${retailerName}${when ? ` · ${when}` : ''}` : 'DELIVERY';
+  const place = visit ? `${shippingType === 'dine-in' ? 'DINE-IN' : 'PICK-UP'} AT ${retailerName}` : 'DELIVERY';
+  // The day and time take a line of their own under the place, never cut; only the place may give way (its whole name
+  // in the title). Walk 5: 'DINE-IN AT Gramercy Chop Hous…' at 390 px hid the table's time.
   return (
     <div className={css.choice} data-testid="shipping-choice">
-      <span className={css.choiceText} title={text}>
-        {text}
+      <span className={css.choiceText} title={place}>
+        <span className={css.choicePlace}>{place}</span>
+        {visit && when && <span>{when}</span>}
       </span>
       <Link to="/ship/options" className={css.changeLink} aria-label="Change delivery option">
         Change

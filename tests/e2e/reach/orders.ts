@@ -25,7 +25,7 @@ export interface PlacedOrder {
   deliveryDate: string;
 }
 
-export async function sameDayOrderThroughApi(prefix: string, bankAccount?: string): Promise<PlacedOrder> {
+export async function sameDayOrderThroughApi(prefix: string, bankAccount?: string, giftMessage?: string): Promise<PlacedOrder> {
   const { session: customer, email } = await newCustomer(prefix);
   const token = customer.Token ?? '';
   const session = await addToCartThroughApi(customer, 'ribeye', 'USDA Prime Ribeye Steak');
@@ -51,7 +51,7 @@ export async function sameDayOrderThroughApi(prefix: string, bankAccount?: strin
   const placed = create(
     await apiPost(
       '/api/placeorder/placeorder',
-      { cart_id: cartId, delivery_address_id: address.address_id, speed_id: speedIds.oneHour, ...payment },
+      { cart_id: cartId, delivery_address_id: address.address_id, speed_id: speedIds.oneHour, ...payment, gift_message: giftMessage },
       token,
     ),
     placeOrderReply,

@@ -21,6 +21,8 @@ import * as css from './add-card.css.ts';
 import { BillingAddressFields } from './billing-address-fields.tsx';
 import * as tabCss from './card-tab.css.ts';
 import { TextField } from '../text-field.tsx';
+import { FormErrorSummary } from '../form-error-summary.tsx';
+import { useFocusFirstInvalid, useFocusOnOpen } from '../use-form-focus.ts';
 
 // Stripe's packages load only when the server runs with Stripe keys.
 const StripeCardFields = lazy(() => import('./stripe-card-fields.tsx'));
@@ -47,11 +49,14 @@ export function AddCard({ actor }: { actor: AddCardActor }) {
   const saving = useSelector(actor, (s) => s.hasTag('saving'));
   const canGoBack = useSelector(actor, selectCanLeaveAddCard);
   const titleId = useId();
+  const heading = useFocusOnOpen<HTMLHeadingElement>();
+  const { container, submitted } = useFocusFirstInvalid<HTMLFormElement>(errors);
 
   const change = (field: AddCardField, value: string) => actor.send({ type: 'card.field.change', field, value });
   const save = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'card.save' });
+    submitted();
   };
   const showToggle = !fromSettings && hasShippingAddress;
 
@@ -69,7 +74,7 @@ export function AddCard({ actor }: { actor: AddCardActor }) {
         </button>
         <span>CARDS</span>
       </nav>
-      <h2 id={titleId} className={tabCss.title}>
+      <h2 id={titleId} ref={heading} tabIndex={-1} className={tabCss.title}>
         Add New Card
       </h2>
       {loading && (
@@ -86,7 +91,8 @@ export function AddCard({ actor }: { actor: AddCardActor }) {
         </div>
       )}
       {gateway && (
-        <form className={css.form} onSubmit={save} noValidate aria-labelledby={titleId}>
+        <form ref={container} className={css.form} onSubmit={save} noValidate aria-labelledby={titleId}>
+          <FormErrorSummary shown={Object.values(errors).some((e) => e !== undefined)} />
           <TextField
             label="Card Holder"
             value={values.holder}
