@@ -1,9 +1,11 @@
 import { centsToDollars, dollarsToCents, formatMoney } from './money.ts';
+import { walletBackText } from './cancel-words.ts';
 import { refusedByOf, type FulfilmentActor } from './fulfilment.ts';
 import { isRefusedPartRefunded } from './order-refunds.ts';
 import { possessive } from './possessive.ts';
 import { modeRowsOf } from './price-rows.ts';
 import { estimateLabel, formatWeighedPounds, weightMarginPercent } from './weight-estimate.ts';
+import type { WalletUnit } from './wallet.ts';
 
 /**
  * Catch-weight pricing and substitutions (issue 24 items 4-5, decision 039). A product sold by weight
@@ -212,6 +214,8 @@ export interface OrderFigures {
   timeline?: readonly { state: string; actor: string; seller?: string | null | undefined }[] | undefined;
   /** The store's word for the order's payment: 'canceled' once the order ended (refused or canceled, given back). */
   status?: string | undefined;
+  /** Its wallet redemption lines, what each took from the wallet: back in the wallet once the order ended. */
+  wallet_back?: readonly { product_name: string; amount: number; unit: WalletUnit }[] | undefined;
 }
 
 /** An order that ended (refused or canceled): whatever was taken is given back (order-transitions.ts), nothing is owed. */
@@ -261,7 +265,9 @@ export function orderTotalRows(order: OrderFigures): TotalRow[] {
   if (final !== null && !isEndedOrder(order)) return [...rows, { name: 'Final Total', value: final, total: true }];
   // An order that ended owes nothing: its total is said as what it was ('Nothing to pay, was $68.73', as the page's
   // TOTAL says 'Nothing to pay (was …)'), not as a Grand Total still due; the rows above still add up to it.
-  if (isEndedOrder(order)) return [...rows, { name: 'Nothing to pay, was', value: final ?? order.grand_total, total: true }];
+  // One that cost nothing (wallet redemptions only) was never anything to pay: its Grand Total stays $0.00 (QA walk 5).
+  if (isEndedOrder(order) && !isNothingToPay(order))
+    return [...rows, { name: 'Nothing to pay, was', value: final ?? order.grand_total, total: true }];
   const estimated = order.cap_rule && !chargesNothing(order);
   return [...rows, { name: estimated ? 'Estimated Total' : 'Grand Total', value: order.grand_total, total: true }];
 }
@@ -276,7 +282,16 @@ export function orderTotalNote(order: OrderFigures): string | undefined {
   const parts: string[] = (order.refused_parts ?? []).map(
     (p) => `${refusedPartWho(p.vendor_name, order.timeline)}: ${formatMoney(p.total)} taken off (its items, their tax and its fees).`,
   );
-  if (isEndedOrder(order)) parts.push('The order ended: nothing is charged, and a payment taken was given back in full.');
+  if (isEndedOrder(order)) {
+    parts.push(
+      isNothingToPay(order)
+        ? 'The order ended: nothing was charged.'
+        : 'The order ended: nothing is charged, and a payment taken was given back in full.',
+    );
+    // What its redemptions took went back to the wallet (order-give-back.ts): said, not left silent (QA walk 5).
+    const back = walletBackText((order.wallet_back ?? []).map((w) => ({ productName: w.product_name, amount: w.amount, unit: w.unit })));
+    if (back) parts.push(back);
+  }
   // Nothing charged (ended, a payment that failed, wallet redemptions only): no word of weights or caps to charge by.
   if (chargesNothing(order)) return parts.length === 0 ? undefined : parts.join(' ');
   const final = order.final_total ?? null;
@@ -295,6 +310,7 @@ export function orderTotalNote(order: OrderFigures): string | undefined {
  * amount; an order that ended owes nothing ('Nothing to pay (was $77.36)'), whatever its figures were.
  */
 export function orderTotalWords(order: OrderFigures): string {
+  if (isEndedOrder(order) && isNothingToPay(order)) return 'Nothing to pay';
   if (isEndedOrder(order)) return `Nothing to pay (was ${orderTotalWords({ ...order, status: undefined })})`;
   if (isFailedOrder(order)) return `Nothing charged (was ${formatMoney(order.grand_total)})`;
   if (isNothingToPay(order)) return 'Nothing to pay';

@@ -8,6 +8,11 @@ import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.
 import { reconcilePendingPayments } from '../../server/services/payments/payment-reconciler.ts';
 import { withdrawOrderWallet } from '../../server/services/wallet/wallet-credit.ts';
 import { walletRefusals } from '../../src/rules/wallet.ts';
+import { rescheduleOptionsReply } from '../../src/api/contract/reschedule.contract.ts';
+import { cancelFactsOf, cancelMailText, cancelQuestionText } from '../../src/rules/cancel-words.ts';
+import { orderTotalNote, orderTotalRows, orderTotalWords } from '../../src/rules/catch-weight.ts';
+import { addDays } from '../../src/rules/delivery-dates.ts';
+import { walletOnlyPlacedText } from '../../server/services/checkout/order-confirmation.ts';
 import { generousLimits } from './account-helpers.ts';
 import { cartCall, makeCart, manualClock, post, type OfferPick } from './cart-page-helpers.ts';
 import { orderOf, signedInCustomer, stockOf, takeInTurn } from './fixtures.ts';
@@ -631,5 +636,104 @@ describe('redeeming', () => {
       pastorderid: me.orderNumber,
     });
     expect(again.reply).toEqual([{ code: -1, message: 'Your wallet does not hold enough of this for that size.' }]);
+  });
+});
+
+describe('a canceled wallet redemption says its portion went back to the wallet (QA walk 5)', () => {
+  const later = `${addDays(today, 2)} 19:00`;
+
+  /** A redemption of one portion of the customer's dine-in order, placed for a table two days on (cancelable). */
+  async function redeemedOrder(me: Awaited<ReturnType<typeof customerWithWallet>>, payment: Record<string, unknown>, paidLine = false) {
+    const added = await redeem(me, {
+      product_id: me.offer.variantId,
+      size: await sizeOf(me.offer.variantId),
+      vendor_loc_id: places.sameCategory[0]?.locId,
+      pastorderid: me.orderNumber,
+    });
+    assert(added.reply, walletAddToCartReply);
+    const cartId = added.reply[0]?.cart_id ?? '';
+    if (paidLine) {
+      const line = nextOffer();
+      await db()
+        .insertInto('cart_items')
+        .values({ cart_id: cartId, variant_id: line.variantId, offer_id: line.offerId, qty: 1, delivery_date: null, timeslot: null })
+        .execute();
+    }
+    const placed = await placeWallet(me.token, cartId, { pickup_date: later, ...payment });
+    expect(placed.code).toBe(1);
+    const number = placed.order_id ?? '';
+    const name = (
+      await db()
+        .selectFrom('order_items')
+        .select('product_name')
+        .where('wallet_entry_id', 'is not', null)
+        .where('order_id', '=', (await orderOf(t, number)).id)
+        .executeTakeFirstOrThrow()
+    ).product_name;
+    return { number, name };
+  }
+
+  async function cancelFacts(token: string, number: string) {
+    const options = await t.app.inject({
+      method: 'GET',
+      url: `/api/account/order/reschedule?order_id=${number}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const reply = options.json<unknown>();
+    assert(reply, rescheduleOptionsReply);
+    expect(reply.data?.can_change).toBe(true);
+    return reply.data?.cancel;
+  }
+
+  const mailOf = (subject: string) => db().selectFrom('outbox').select('body_text').where('subject', '=', subject).executeTakeFirst();
+
+  async function myOrder(token: string, number: string) {
+    const { body } = await post(t, '/api/account/myorders', {}, token);
+    assert(body, myOrdersReply);
+    const order = body.data?.find((o) => o.increment_id === number);
+    if (!order) throw new Error(`order ${number} not listed`);
+    return order;
+  }
+
+  it('a $0.00 redemption: the confirm, the cancel mail and the order page say the portion is back, never a payment', async () => {
+    const me = await customerWithWallet('wallet-cancel-free@example.com', 2);
+    const { number, name } = await redeemedOrder(me, { payment_mode: 2 });
+    await expect.poll(async () => (await mailOf(`Your order ${number} is placed`))?.body_text).toContain(walletOnlyPlacedText);
+    expect((await mailOf(`Your order ${number} is placed`))?.body_text).not.toContain('Paid.');
+
+    const sent = await cancelFacts(me.token, number);
+    expect(sent).toEqual({ payment: 'none', total_cents: 0, wallet_back: [{ product_name: name, amount: 1, unit: 'portion' }] });
+    if (!sent) throw new Error('no cancel facts');
+    expect(cancelQuestionText(cancelFactsOf(sent))).toBe(`Cancel this order? 1 portion of ${name} goes back to your wallet.`);
+
+    const canceled = await post(t, '/api/account/order/cancel', { order_id: number }, me.token);
+    expect(canceled.status).toBe(200);
+    expect((await walletOf(me))[0]).toMatchObject({ consumed: 0, remaining: 2 });
+    await expect
+      .poll(async () => (await mailOf(`Your order #${number}: canceled`))?.body_text)
+      .toContain(`1 portion of ${name} is back in your wallet.`);
+    expect((await mailOf(`Your order #${number}: canceled`))?.body_text).not.toMatch(/refund|payment/i);
+
+    const order = await myOrder(me.token, number);
+    expect(order.wallet_back).toEqual([{ product_name: name, amount: 1, unit: 'portion' }]);
+    expect(orderTotalWords(order)).toBe('Nothing to pay');
+    expect(orderTotalRows(order).at(-1)).toEqual({ name: 'Grand Total', value: '0.00', total: true });
+    expect(orderTotalNote(order)).toBe(`The order ended: nothing was charged. 1 portion of ${name} is back in your wallet.`);
+  });
+
+  it('wallet + card: the confirm and the mail name the same payment words, and the portion back', async () => {
+    const me = await customerWithWallet('wallet-cancel-card@example.com', 2);
+    const { number, name } = await redeemedOrder(me, { speed_id: 3, payment_mode: 2, card_id: me.card }, true);
+    const sent = await cancelFacts(me.token, number);
+    if (!sent) throw new Error('no cancel facts');
+    expect(sent.wallet_back).toEqual([{ product_name: name, amount: 1, unit: 'portion' }]);
+    expect(['refund', 'release']).toContain(sent.payment);
+    const facts = cancelFactsOf(sent);
+    expect(cancelQuestionText(facts)).toContain(`1 portion of ${name} goes back to your wallet.`);
+
+    expect((await post(t, '/api/account/order/cancel', { order_id: number }, me.token)).status).toBe(200);
+    await expect.poll(async () => (await mailOf(`Your order #${number}: canceled`))?.body_text).toContain(cancelMailText(facts) ?? 'none');
+    expect(cancelMailText(facts)).toContain(`1 portion of ${name} is back in your wallet.`);
+    expect(orderTotalNote(await myOrder(me.token, number))).toContain(`1 portion of ${name} is back in your wallet.`);
   });
 });
