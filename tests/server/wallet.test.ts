@@ -13,6 +13,10 @@ import { cancelFactsOf, cancelMailText, cancelQuestionText } from '../../src/rul
 import { orderTotalNote, orderTotalRows, orderTotalWords } from '../../src/rules/catch-weight.ts';
 import { addDays } from '../../src/rules/delivery-dates.ts';
 import { walletOnlyPlacedText } from '../../server/services/checkout/order-confirmation.ts';
+import { listConsoleOrders } from '../../server/services/fulfilment/console-orders.ts';
+import { staffScope } from '../../server/services/fulfilment/console-scope.ts';
+import { moveOrder, walletOnlyPackedText } from '../../server/services/fulfilment/order-transitions.ts';
+import { paymentWords } from '../../src/rules/payment-words.ts';
 import { generousLimits } from './account-helpers.ts';
 import { cartCall, makeCart, manualClock, post, type OfferPick } from './cart-page-helpers.ts';
 import { orderOf, signedInCustomer, stockOf, takeInTurn } from './fixtures.ts';
@@ -735,5 +739,27 @@ describe('a canceled wallet redemption says its portion went back to the wallet 
     await expect.poll(async () => (await mailOf(`Your order #${number}: canceled`))?.body_text).toContain(cancelMailText(facts) ?? 'none');
     expect(cancelMailText(facts)).toContain(`1 portion of ${name} is back in your wallet.`);
     expect(orderTotalNote(await myOrder(me.token, number))).toContain(`1 portion of ${name} is back in your wallet.`);
+  });
+
+  it('a redemption is not a weighed purchase: its packed mail has no estimate or cap, the console says it is from the wallet', async () => {
+    const me = await customerWithWallet('wallet-packed@example.com', 2);
+    const { number, name } = await redeemedOrder(me, { payment_mode: 2 });
+    const sent: { subject: string; text: string }[] = [];
+    const deps = { db: db(), payments: t.payments, mail: { send: async (m: { subject: string; text: string }) => void sent.push(m) } };
+    const actor = { role: 'staff' as const, userId: 0, scope: staffScope };
+    const quiet = { info: () => undefined, error: () => undefined };
+    for (const event of ['accept', 'pick', 'pack'] as const) {
+      expect(await moveOrder(deps, actor, { orderNumber: number, event, reason: 'in the test', weights: [] }, new Date(), quiet)).toMatchObject({
+        kind: 'moved',
+      });
+    }
+    const packed = sent.find((m) => m.subject === `Your order #${number}: packed`)?.text ?? '';
+    expect(packed).toContain(walletOnlyPackedText);
+    expect(packed).not.toMatch(/estimate|weighed item/i);
+
+    const cards = await listConsoleOrders(db(), 'staff', staffScope, {}, new Date(`${today}T15:00:00Z`));
+    const card = cards.find((c) => c.order_number === number);
+    expect(card?.payment_words).toBe(paymentWords.fromWallet);
+    expect(card?.items).toEqual([expect.objectContaining({ product_name: name, wallet: true, by_weight: false })]);
   });
 });
