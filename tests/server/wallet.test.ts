@@ -51,7 +51,7 @@ let places: Restaurants;
 
 beforeAll(async () => {
   t = await startTestApp({ clock: clock.now, payments: gateway, rateLimits: generousLimits });
-  dinners = await restaurantOffers(t.database, 'dine-in', 12, { priceCents: 2400, stock: 50 });
+  dinners = await restaurantOffers(t.database, 'dine-in', 16, { priceCents: 2400, stock: 50 });
   pickups = await restaurantOffers(t.database, 'pickup', 1, { priceCents: 2000, stock: 50 });
   places = await seededRestaurants(t.database);
 });
