@@ -762,4 +762,22 @@ describe('a canceled wallet redemption says its portion went back to the wallet 
     expect(card?.payment_words).toBe(paymentWords.fromWallet);
     expect(card?.items).toEqual([expect.objectContaining({ product_name: name, wallet: true, by_weight: false })]);
   });
+
+  it('refused by the restaurant: the refusal mail says the portion is back in the wallet, and the wallet holds it again', async () => {
+    const me = await customerWithWallet('wallet-refused@example.com', 2);
+    const { number, name } = await redeemedOrder(me, { payment_mode: 2 });
+    const sent: { subject: string; text: string }[] = [];
+    const deps = { db: db(), payments: t.payments, mail: { send: async (m: { subject: string; text: string }) => void sent.push(m) } };
+    const actor = { role: 'staff' as const, userId: 0, scope: staffScope };
+    const quiet = { info: () => undefined, error: () => undefined };
+    expect(await moveOrder(deps, actor, { orderNumber: number, event: 'refuse', reason: 'No table free' }, new Date(), quiet)).toMatchObject({
+      kind: 'moved',
+      to: 'refused',
+    });
+    const mailed = sent.find((m) => m.text.includes(`#${number}`))?.text ?? '';
+    expect(mailed).toContain('Reason: No table free');
+    expect(mailed).toContain(`1 portion of ${name} is back in your wallet.`);
+    expect(mailed).not.toMatch(/refund|payment/i);
+    expect((await walletOf(me))[0]).toMatchObject({ consumed: 0, remaining: 2 });
+  });
 });
