@@ -354,6 +354,8 @@ export interface LineFacts {
   fulfilment_state?: string | undefined;
   /** Its seller: who refused its part is read from the order's timeline by this name. */
   vendor_name?: string | undefined;
+  /** Redeemed from the wallet: refused, it went back to the wallet. */
+  wallet?: boolean | undefined;
 }
 
 /**
@@ -377,6 +379,8 @@ function refusedPartWho(vendorName: string, timeline: OrderFigures['timeline']):
 export function lineNote(line: LineFacts, timeline?: OrderFigures['timeline'], refunds?: readonly { what: string }[]): string | undefined {
   // A refused part's lines leave the order as marked-out lines do (refused-parts.ts), but were not out of stock; the
   // order's timeline says whether its seller or the store refused it, its refunds whether its share was given back.
+  if (line.fulfilment_state === 'refused' && line.wallet === true)
+    return `Refused by ${refusedByOf(timeline, line.vendor_name) === 'staff' ? 'the store' : 'its seller'}: back in your wallet`;
   if (line.fulfilment_state === 'refused')
     return refusedPartLineNote(refusedByOf(timeline, line.vendor_name) ?? 'seller', isRefusedPartRefunded(refunds, line.vendor_name));
   const parts: string[] = [];

@@ -240,6 +240,10 @@ describe('an order once its final amount is known (QA: order 100000001 listed at
     expect(orderTotalNote({ ...summary, cap_rule: null, status: 'canceled', wallet_back: oysters })).toBe(
       'The order ended: nothing is charged, and a payment taken was given back in full. 1 portion of East Coast Oysters is back in your wallet.',
     );
+    // Its line, refused: back in the wallet, not 'not charged'.
+    const line = { product_qty: 1, bottle_size: 500, row_total: '0.00', fulfilment_state: 'refused', vendor_name: 'Gramercy Chop House' };
+    expect(lineNote({ ...line, wallet: true })).toBe('Refused by its seller: back in your wallet');
+    expect(lineNote(line)).toBe('Refused by its seller: not charged');
     // Still going: the portion is the order's, nothing said of the wallet.
     expect(orderTotalNote({ ...redeemed, wallet_back: oysters })).toBeUndefined();
   });

@@ -10,7 +10,7 @@ import { withdrawOrderWallet } from '../../server/services/wallet/wallet-credit.
 import { walletRefusals } from '../../src/rules/wallet.ts';
 import { rescheduleOptionsReply } from '../../src/api/contract/reschedule.contract.ts';
 import { cancelFactsOf, cancelMailText, cancelQuestionText } from '../../src/rules/cancel-words.ts';
-import { orderTotalNote, orderTotalRows, orderTotalWords } from '../../src/rules/catch-weight.ts';
+import { lineNote, orderTotalNote, orderTotalRows, orderTotalWords } from '../../src/rules/catch-weight.ts';
 import { addDays } from '../../src/rules/delivery-dates.ts';
 import { walletOnlyPlacedText } from '../../server/services/checkout/order-confirmation.ts';
 import { listConsoleOrders } from '../../server/services/fulfilment/console-orders.ts';
@@ -779,5 +779,7 @@ describe('a canceled wallet redemption says its portion went back to the wallet 
     expect(mailed).toContain(`1 portion of ${name} is back in your wallet.`);
     expect(mailed).not.toMatch(/refund|payment/i);
     expect((await walletOf(me))[0]).toMatchObject({ consumed: 0, remaining: 2 });
+    const order = await myOrder(me.token, number);
+    expect(order.items.map((i) => lineNote(i, order.timeline, order.refunds))).toEqual(['Refused by the store: back in your wallet']);
   });
 });

@@ -157,6 +157,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
           time_slot: timeSlotOf(deliverable),
           speed: deliverable?.speed ?? 'local',
           ...catchWeightFacts(item, order.final_total_cents !== null),
+          ...(item.wallet_entry_id !== null ? { wallet: true } : {}),
         };
         return entry;
       });

@@ -228,6 +228,8 @@ export const orderItem = type({
   substitution_state: optional(nullable(enums(substitutionStates))),
   substitute_name: optional(nullable(string())),
   substitute_price: optional(nullable(money)),
+  /** Redeemed from the wallet (priced 0): refused, it goes back to the wallet, not 'not charged' (QA walk 5). */
+  wallet: optional(boolean()),
 });
 export type OrderItem = Infer<typeof orderItem>;
 
