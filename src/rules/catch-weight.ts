@@ -1,8 +1,10 @@
 import { centsToDollars, dollarsToCents, formatMoney } from './money.ts';
+import { walletBackText } from './cancel-words.ts';
 import { refusedByOf, refusedPartWho, type FulfilmentActor } from './fulfilment.ts';
 import type { PartMoney } from './order-refunds.ts';
 import { modeRowsOf } from './price-rows.ts';
 import { estimateLabel, formatWeighedPounds, weightMarginPercent } from './weight-estimate.ts';
+import type { WalletUnit } from './wallet.ts';
 
 /**
  * Catch-weight pricing and substitutions (issue 24 items 4-5, decision 039). A product sold by weight
@@ -211,6 +213,8 @@ export interface OrderFigures {
   timeline?: readonly { state: string; actor: string; seller?: string | null | undefined }[] | undefined;
   /** The store's word for the order's payment: 'canceled' once the order ended (refused or canceled, given back). */
   status?: string | undefined;
+  /** Its wallet redemption lines, what each took from the wallet: back in the wallet once the order ended. */
+  wallet_back?: readonly { product_name: string; amount: number; unit: WalletUnit }[] | undefined;
 }
 
 /** An order that ended (refused or canceled): whatever was taken is given back (order-transitions.ts), nothing is owed. */
@@ -260,7 +264,9 @@ export function orderTotalRows(order: OrderFigures): TotalRow[] {
   if (final !== null && !isEndedOrder(order)) return [...rows, { name: 'Final Total', value: final, total: true }];
   // An order that ended owes nothing: its total is said as what it was ('Nothing to pay, was $68.73', as the page's
   // TOTAL says 'Nothing to pay (was …)'), not as a Grand Total still due; the rows above still add up to it.
-  if (isEndedOrder(order)) return [...rows, { name: 'Nothing to pay, was', value: final ?? order.grand_total, total: true }];
+  // One that cost nothing (wallet redemptions only) was never anything to pay: its Grand Total stays $0.00 (QA walk 5).
+  if (isEndedOrder(order) && !isNothingToPay(order))
+    return [...rows, { name: 'Nothing to pay, was', value: final ?? order.grand_total, total: true }];
   const estimated = order.cap_rule && !chargesNothing(order);
   return [...rows, { name: estimated ? 'Estimated Total' : 'Grand Total', value: order.grand_total, total: true }];
 }
@@ -275,7 +281,16 @@ export function orderTotalNote(order: OrderFigures): string | undefined {
   const parts: string[] = (order.refused_parts ?? []).map(
     (p) => `${refusedPartWhoOf(p.vendor_name, order.timeline)}: ${formatMoney(p.total)} taken off (its items, their tax and its fees).`,
   );
-  if (isEndedOrder(order)) parts.push('The order ended: nothing is charged, and a payment taken was given back in full.');
+  if (isEndedOrder(order)) {
+    parts.push(
+      isNothingToPay(order)
+        ? 'The order ended: nothing was charged.'
+        : 'The order ended: nothing is charged, and a payment taken was given back in full.',
+    );
+    // What its redemptions took went back to the wallet (order-give-back.ts): said, not left silent (QA walk 5).
+    const back = walletBackText((order.wallet_back ?? []).map((w) => ({ productName: w.product_name, amount: w.amount, unit: w.unit })));
+    if (back) parts.push(back);
+  }
   // Nothing charged (ended, a payment that failed, wallet redemptions only): no word of weights or caps to charge by.
   if (chargesNothing(order)) return parts.length === 0 ? undefined : parts.join(' ');
   const final = order.final_total ?? null;
@@ -294,6 +309,7 @@ export function orderTotalNote(order: OrderFigures): string | undefined {
  * amount; an order that ended owes nothing ('Nothing to pay (was $77.36)'), whatever its figures were.
  */
 export function orderTotalWords(order: OrderFigures): string {
+  if (isEndedOrder(order) && isNothingToPay(order)) return 'Nothing to pay';
   if (isEndedOrder(order)) return `Nothing to pay (was ${orderTotalWords({ ...order, status: undefined })})`;
   if (isFailedOrder(order)) return `Nothing charged (was ${formatMoney(order.grand_total)})`;
   if (isNothingToPay(order)) return 'Nothing to pay';
@@ -339,6 +355,8 @@ export interface LineFacts {
   vendor_name?: string | undefined;
   /** Its part refused or canceled: whether its money was refunded or never charged (the server's, from the payment). */
   part_money?: PartMoney | undefined;
+  /** Redeemed from the wallet: refused, it went back to the wallet. */
+  wallet?: boolean | undefined;
 }
 
 /**
@@ -346,8 +364,9 @@ export interface LineFacts {
  * 'not charged' when nothing was taken for it (a card only held, pay on delivery), 'refunded' when a payment taken at
  * place order gave its share back (QA: 'not charged' on an order paid up front, its refund listed below).
  */
-export function refusedPartLineNote(by: FulfilmentActor, refunded: boolean): string {
-  return `Refused by ${by === 'staff' ? 'the store' : 'its seller'}: ${refunded ? 'refunded' : 'not charged'}`;
+export function refusedPartLineNote(by: FulfilmentActor, money: boolean | 'wallet'): string {
+  const outcome = money === 'wallet' ? 'back in your wallet' : money ? 'refunded' : 'not charged';
+  return `Refused by ${by === 'staff' ? 'the store' : 'its seller'}: ${outcome}`;
 }
 
 /** Who refused a seller's part, in the order page's words: 'Fulton Fish Co. refused their part' or 'The store refused …'. */
@@ -362,7 +381,10 @@ function refusedPartWhoOf(vendorName: string, timeline: OrderFigures['timeline']
 export function lineNote(line: LineFacts, timeline?: OrderFigures['timeline']): string | undefined {
   // A refused part's lines leave the order as marked-out lines do (refused-parts.ts), but were not out of stock; the
   // order's timeline says whether its seller or the store refused it, its part_money whether its share was given back
-  // (QA: told by matching the refunds' words; a part refused whole, refunded at the order's end, read 'not charged').
+  // (QA: told by matching the refunds' words; a part refused whole, refunded at the order's end, read 'not charged'),
+  // and a wallet line that it went back to the wallet (walk 5).
+  if (line.fulfilment_state === 'refused' && line.wallet === true)
+    return refusedPartLineNote(refusedByOf(timeline, line.vendor_name) ?? 'seller', 'wallet');
   if (line.fulfilment_state === 'refused')
     return refusedPartLineNote(refusedByOf(timeline, line.vendor_name) ?? 'seller', line.part_money === 'refunded');
   const parts: string[] = [];

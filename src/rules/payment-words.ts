@@ -17,6 +17,8 @@ export interface PaymentFacts {
   paid_when_placed: boolean;
   /** The card is one seller's part, refused while the rest of the order goes on: nothing is charged for it. */
   part_refused?: boolean | undefined;
+  /** Wallet redemptions only ($0.00): nothing was paid, its portions came from the customer's wallet. */
+  wallet_only?: boolean | undefined;
 }
 
 /** Paid at the hand-over, once it is done: the seller took the money when the goods changed hands. */
@@ -37,7 +39,13 @@ export const paymentWords = {
   pending: 'Payment pending',
   awaitingConfirmation: 'Awaiting email confirmation',
   failed: 'Payment failed',
+  /** A $0.00 order of wallet redemptions: nothing paid; once it ended, its portions went back to the wallet. */
+  fromWallet: 'Nothing to pay: redeemed from the wallet',
+  backToWallet: 'Not charged: back in the wallet',
 } as const;
+
+/** A console line redeemed from the customer's wallet: not a weighed purchase, nothing charged for it (QA walk 5). */
+export const walletLineWords = 'Redeemed from the customer’s wallet';
 
 /** 'Card authorized', 'Paid', 'Refunded', 'Pay at pick-up'…: what the payment of an order stands at. */
 export function paymentStatusWords(order: PaymentFacts): string {
@@ -46,6 +54,8 @@ export function paymentStatusWords(order: PaymentFacts): string {
   // A refused part's share was given back at once when paid (src/rules/refused-parts.ts), else never charged.
   if (order.part_refused === true)
     return order.capture_state === null && !atHandOver && order.paid_when_placed ? paymentWords.refunded : paymentWords.notCharged;
+  if (order.wallet_only === true && (order.status === 'processing' || order.status === 'complete')) return paymentWords.fromWallet;
+  if (order.wallet_only === true && order.status === 'canceled') return paymentWords.backToWallet;
   switch (order.status) {
     case 'pending_payment_on_delivery': {
       const words = payOnDeliveryWords[handOver].status;

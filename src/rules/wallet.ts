@@ -7,6 +7,7 @@ import {
   type OpeningHours,
   type PriceCategoryFilter,
 } from './dine-in.ts';
+import { completingStates, isEndedState, isFulfilmentState } from './fulfilment.ts';
 import { deliveryOptionMessages } from './messages.ts';
 import { formatMoney } from './money.ts';
 import type { SizeUnit } from './sizes.ts';
@@ -250,4 +251,21 @@ export function couponApplies(lines: readonly { wallet?: boolean | undefined }[]
 /** Every cart line is redeemed from the wallet: the order costs nothing and needs no card. */
 export function isWalletOnlyLines(lines: readonly { wallet?: boolean | undefined }[]): boolean {
   return lines.length > 0 && lines.every((line) => line.wallet === true);
+}
+
+/**
+ * The Dine-In panel's word for a paid dine-in order not yet served (QA walk 5 defect 7): its portions come to the wallet
+ * when the restaurant serves it (issue 24's rule, order-transitions.ts), not at payment, so an empty wallet beside a
+ * paid order does not read as a purchase gone missing. Undefined when no such order waits. A redemption only ($0.00)
+ * buys nothing for the wallet; an unpaid, ended or served order waits for nothing.
+ */
+export function waitingForServeText(
+  orders: readonly { status: string; fulfilment_state?: string | undefined; grand_total: string }[],
+): string | undefined {
+  const done = (state: string) => isFulfilmentState(state) && (isEndedState(state) || completingStates.includes(state));
+  const waiting = orders.filter((o) => o.status === 'processing' && Number(o.grand_total) > 0 && !done(o.fulfilment_state ?? 'placed'));
+  if (waiting.length === 0) return undefined;
+  return waiting.length === 1
+    ? 'Your paid dine-in order comes to your wallet when the restaurant serves it.'
+    : 'Your paid dine-in orders come to your wallet when the restaurant serves them.';
 }

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { addDays } from '../../src/rules/delivery-dates.ts';
 import type { Page } from '@playwright/test';
 import { addAddress, addCard, addCardWithBilling, chooseSpeed, placeAndConfirm } from './checkout-steps.ts';
 import { serveDineInOrder } from './console-steps.ts';
@@ -13,6 +14,8 @@ const oysters = 'East Coast Oysters';
 const restaurant = 'Gramercy Chop House';
 /** Its location id (the seed's New York 4-star restaurant). */
 const gramercy = 401;
+/** The redemption's table: the day after tomorrow. */
+const dayAfter = addDays(tomorrow().iso, 1);
 
 /** WCAG 2.1 A and AA as axe judges the page now (the journey waits for what it shows first). */
 async function wcagViolations(page: Page): Promise<string[]> {
@@ -54,6 +57,11 @@ test.describe('prepaid wallet', () => {
     await addCardWithBilling(page);
     const orderId = await placeAndConfirm(page);
     expect(orders[0]).toMatchObject({ speed_id: 3, retailer_id: gramercy, pickup_date: `${tomorrow().iso} 19:00` });
+    // Paid, not served yet: the wallet says the order comes to it when the restaurant serves it (QA walk 5 defect 7).
+    await page.goto('/setting/order');
+    await expect(page.getByTestId('wallet-waiting')).toHaveText('Your paid dine-in order comes to your wallet when the restaurant serves it.');
+    await expect(page.getByText('Nothing in your wallet yet')).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/wallet-waiting-for-serve.png', fullPage: true });
     // The restaurant serves it: only then do its portions reach the wallet.
     await serveDineInOrder(orderId);
 
@@ -80,7 +88,8 @@ test.describe('prepaid wallet', () => {
     await expect(page.getByRole('radio', { name: new RegExp(restaurant) })).toBeChecked();
     await page.getByRole('button', { name: 'CONTINUE' }).click();
     await expect(page.getByText('Dining date and time is required')).toBeVisible();
-    await page.getByLabel('Date').fill(tomorrow().iso);
+    // The day after tomorrow: its cancel is open all today (the cutoff is 3 pm the day before), for the cancel below.
+    await page.getByLabel('Date').fill(dayAfter);
     // The time list offers the restaurant's own tables (Gramercy: noon to 10:30 pm, the last at 9:30 pm).
     await expect(page.getByText(`${restaurant} is open 12:00 PM to 10:30 PM`)).toBeVisible();
     await choose(page, 'Time', '1:00 PM');
@@ -122,6 +131,7 @@ test.describe('prepaid wallet', () => {
 
     // Walk 5 #1 case B: signed in again in another browser (nothing stored there), the cart still knows the visit,
     // kept with it on the server, and PLACE ORDER places the redemption without the browser sending one.
+    let redemption: string | undefined;
     const other = await browser.newContext();
     try {
       const phone = await other.newPage();
@@ -143,19 +153,38 @@ test.describe('prepaid wallet', () => {
       await expect(phone.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
       await expect(phone.getByLabel('Coupon code')).toHaveCount(0);
       await expect(phone.getByLabel(`If ${ribeye} is out of stock`)).toHaveCount(0);
-      await placeAndConfirm(phone);
+      redemption = await placeAndConfirm(phone);
       await phone.screenshot({ path: 'test-results/wallet-placed-other-browser.png', fullPage: true });
     } finally {
       await other.close();
     }
     // This browser sent no visit: the server placed it at the one the cart kept (the wallet's date and time).
     expect(orders[1]).not.toHaveProperty('pickup_date');
+    expect(redemption).toBeDefined();
 
     // Consumed 1, Remaining 1.
     await page.goto('/setting/order');
     await expect(walletRow(page, ribeye)).toBeVisible();
     await expect(walletRow(page, ribeye).getByRole('cell', { name: '1 portion', exact: true })).toHaveCount(2);
     await expect(walletRow(page, ribeye).getByRole('cell', { name: '2 portions' })).toHaveCount(1);
+
+    // Canceling the redemption: the confirm, the page and its totals say the portion went back to the wallet, never a
+    // payment refunded nor '(was Nothing to pay)' (QA walk 5 defect 2).
+    await page.goto(`/order/status?orderId=${redemption ?? ''}`);
+    // A table has nothing to move: the panel offers the cancel only.
+    await page.getByRole('button', { name: 'Cancel this order' }).click();
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    const asked = page.getByRole('alertdialog', { name: 'Cancel this order?' });
+    await expect(asked).toContainText(`Cancel this order? 1 portion of ${ribeye} goes back to your wallet.`);
+    await expect(asked).not.toContainText('refunded');
+    await page.screenshot({ path: 'test-results/wallet-cancel-ask.png', fullPage: true });
+    await asked.getByRole('button', { name: 'Yes, cancel the order' }).click();
+    await expect(page.getByTestId('order-status')).toHaveText('Canceled');
+    await expect(page.getByTestId('order-total')).toHaveText('Nothing to pay');
+    await expect(page.getByTestId('cap-rule')).toHaveText(`The order ended: nothing was charged. 1 portion of ${ribeye} is back in your wallet.`);
+    await page.screenshot({ path: 'test-results/wallet-cancel-done.png', fullPage: true });
+    await page.goto('/setting/order');
+    await expect(walletRow(page, ribeye).getByRole('cell', { name: '2 portions' })).toHaveCount(2);
   });
 
   test('Walk 5 #1 case A: a Same Day salmon in the cart, then a wallet redemption: the delivered checkout places both, the visit read from the cart', async ({

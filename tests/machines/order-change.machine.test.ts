@@ -289,6 +289,38 @@ describe('order change behaviour', () => {
     expect(actor.getSnapshot().context.done).toContain('The driver tip ($4.43) was refunded then too.');
   });
 
+  it('asks by the order’s payment: a card only held is released, a redemption’s portion goes back to the wallet (QA walk 5)', async () => {
+    const held: RescheduleOptions = { ...open, cancel: { payment: 'release', total_cents: 5667, wallet_back: [] } };
+    const redeemed: RescheduleOptions = {
+      ...open,
+      cancel: { payment: 'none', total_cents: 0, wallet_back: [{ product_name: 'East Coast Oysters', amount: 1, unit: 'portion' }] },
+    };
+    const machine = orderChangeMachine.provide({
+      actors: {
+        loadOptions: fromPromise<RescheduleOptionsReply, { orderId: string; date?: string | undefined }>(async ({ input: asked }) => ({
+          code: 1,
+          data: asked.orderId === 'held' ? held : redeemed,
+        })),
+        sendCancel: fromPromise<MoveOrderReply, { orderId: string }>(async () => canceled),
+      },
+    });
+    const asked = async (orderId: string) => {
+      const actor = createActor(machine, { input: { orderId } }).start();
+      actor.send({ type: 'change.open' });
+      await waitFor(actor, (s) => s.matches('choosing'));
+      actor.send({ type: 'change.cancel.ask' });
+      return actor;
+    };
+    expect(selectCancelQuestion((await asked('held')).getSnapshot())).toBe(
+      'Cancel this order? The hold on your card will be released: you will not be charged.',
+    );
+    const actor = await asked('redeemed');
+    expect(selectCancelQuestion(actor.getSnapshot())).toBe('Cancel this order? 1 portion of East Coast Oysters goes back to your wallet.');
+    actor.send({ type: 'change.cancel.confirm' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(actor.getSnapshot().context.done).toBe('Your order was canceled. 1 portion of East Coast Oysters goes back to your wallet.');
+  });
+
   it("after a seller refused their part, asks and says what a cancel of the rest gives back, not 'in full'", async () => {
     const afterRefusal: RescheduleOptions = {
       ...open,

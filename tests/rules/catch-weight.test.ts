@@ -220,6 +220,33 @@ describe('an order once its final amount is known (QA: order 100000001 listed at
     expect(lineNote({ product_qty: 1, bottle_size: 500, row_total: '0.00', sold_by_weight: true })).toBeUndefined();
     expect(lineNote({ product_qty: 1, bottle_size: 500, row_total: '18.40', sold_by_weight: true })).toMatch(/est\. \$18\.40/);
   });
+
+  it('a canceled or refused redemption: never "(was Nothing to pay)", and its portions said back in the wallet (QA walk 5)', () => {
+    const redeemed = {
+      ...summary,
+      subtotal: '0.00',
+      discount: '0.00',
+      delivery_fee: '0.00',
+      driver_tip: '0.00',
+      grand_total: '0.00',
+      cap_rule: null,
+    };
+    const oysters = [{ product_name: 'East Coast Oysters', amount: 1, unit: 'portion' as const }];
+    const ended = { ...redeemed, status: 'canceled', wallet_back: oysters };
+    expect(orderTotalWords(ended)).toBe('Nothing to pay');
+    expect(orderTotalRows(ended).at(-1)).toEqual({ name: 'Grand Total', value: '0.00', total: true });
+    expect(orderTotalNote(ended)).toBe('The order ended: nothing was charged. 1 portion of East Coast Oysters is back in your wallet.');
+    // Wallet + card: the payment given back and the portion back.
+    expect(orderTotalNote({ ...summary, cap_rule: null, status: 'canceled', wallet_back: oysters })).toBe(
+      'The order ended: nothing is charged, and a payment taken was given back in full. 1 portion of East Coast Oysters is back in your wallet.',
+    );
+    // Its line, refused: back in the wallet, not 'not charged'.
+    const line = { product_qty: 1, bottle_size: 500, row_total: '0.00', fulfilment_state: 'refused', vendor_name: 'Gramercy Chop House' };
+    expect(lineNote({ ...line, wallet: true })).toBe('Refused by its seller: back in your wallet');
+    expect(lineNote(line)).toBe('Refused by its seller: not charged');
+    // Still going: the portion is the order's, nothing said of the wallet.
+    expect(orderTotalNote({ ...redeemed, wallet_back: oysters })).toBeUndefined();
+  });
 });
 
 describe('a cart line sold by weight', () => {

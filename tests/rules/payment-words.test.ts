@@ -55,4 +55,11 @@ describe('the chosen payment as the Order Summary names it (walk 3: the summary 
     expect(nothingToPayWords).toBe('Nothing to Pay');
     expect(chosenPaymentWords({ payment_mode: undefined }, 'delivery')).toBeUndefined();
   });
+
+  it('a $0.00 wallet redemption is never "Paid": nothing to pay, from the wallet, and back in it once ended (QA walk 5)', () => {
+    const facts = { payment_mode: 2, capture_state: null, speed_id: 3, paid_when_placed: false, wallet_only: true } as const;
+    expect(paymentStatusWords({ ...facts, status: 'processing' })).toBe('Nothing to pay: redeemed from the wallet');
+    expect(paymentStatusWords({ ...facts, status: 'complete' })).toBe('Nothing to pay: redeemed from the wallet');
+    expect(paymentStatusWords({ ...facts, status: 'canceled' })).toBe('Not charged: back in the wallet');
+  });
 });

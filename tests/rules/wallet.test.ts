@@ -20,6 +20,7 @@ import {
   walletUnitOf,
   walletUnitsOf,
   walletVisitTimes,
+  waitingForServeText,
 } from '../../src/rules/wallet.ts';
 
 const rows = [
@@ -158,5 +159,19 @@ describe('the $0 redemption summary (QA: a coupon box and an "If out of stock" c
     expect(outOfStockChoiceApplies({})).toBe(true);
     expect(couponApplies([{ wallet: true }, { wallet: true }])).toBe(false);
     expect(couponApplies([{ wallet: true }, { wallet: false }])).toBe(true);
+  });
+});
+
+describe('a paid dine-in order not yet served (QA walk 5 defect 7)', () => {
+  const paid = { status: 'processing', fulfilment_state: 'accepted', grand_total: '112.58' };
+  it('says its portions come to the wallet when the restaurant serves it, and nothing once served, ended, unpaid or free', () => {
+    expect(waitingForServeText([paid])).toBe('Your paid dine-in order comes to your wallet when the restaurant serves it.');
+    expect(waitingForServeText([paid, { ...paid, fulfilment_state: 'placed' }])).toBe(
+      'Your paid dine-in orders come to your wallet when the restaurant serves them.',
+    );
+    expect(waitingForServeText([{ ...paid, fulfilment_state: 'served' }])).toBeUndefined();
+    expect(waitingForServeText([{ ...paid, status: 'canceled', fulfilment_state: 'canceled' }])).toBeUndefined();
+    expect(waitingForServeText([{ ...paid, status: 'payment failed' }])).toBeUndefined();
+    expect(waitingForServeText([{ ...paid, grand_total: '0.00' }])).toBeUndefined();
   });
 });

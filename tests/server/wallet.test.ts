@@ -8,6 +8,15 @@ import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.
 import { reconcilePendingPayments } from '../../server/services/payments/payment-reconciler.ts';
 import { withdrawOrderWallet } from '../../server/services/wallet/wallet-credit.ts';
 import { walletRefusals } from '../../src/rules/wallet.ts';
+import { rescheduleOptionsReply } from '../../src/api/contract/reschedule.contract.ts';
+import { cancelFactsOf, cancelMailText, cancelQuestionText } from '../../src/rules/cancel-words.ts';
+import { lineNote, orderTotalNote, orderTotalRows, orderTotalWords } from '../../src/rules/catch-weight.ts';
+import { addDays } from '../../src/rules/delivery-dates.ts';
+import { walletOnlyPlacedText } from '../../server/services/checkout/order-confirmation.ts';
+import { listConsoleOrders } from '../../server/services/fulfilment/console-orders.ts';
+import { staffScope } from '../../server/services/fulfilment/console-scope.ts';
+import { moveOrder, walletOnlyPackedText } from '../../server/services/fulfilment/order-transitions.ts';
+import { paymentWords } from '../../src/rules/payment-words.ts';
 import { generousLimits } from './account-helpers.ts';
 import { cartCall, makeCart, manualClock, pickOne, post, type OfferPick } from './cart-page-helpers.ts';
 import { orderOf, signedInCustomer, stockOf, takeInTurn } from './fixtures.ts';
@@ -42,7 +51,7 @@ let places: Restaurants;
 
 beforeAll(async () => {
   t = await startTestApp({ clock: clock.now, payments: gateway, rateLimits: generousLimits });
-  dinners = await restaurantOffers(t.database, 'dine-in', 14, { priceCents: 2400, stock: 50 });
+  dinners = await restaurantOffers(t.database, 'dine-in', 18, { priceCents: 2400, stock: 50 });
   pickups = await restaurantOffers(t.database, 'pickup', 1, { priceCents: 2000, stock: 50 });
   places = await seededRestaurants(t.database);
 });
@@ -705,5 +714,146 @@ describe('the visit a redemption is eaten at is kept with the cart', () => {
     assert(body, placeOrderReply);
     expect(body).toMatchObject({ code: 1 });
     expect(await deliverable(body.order_id ?? '', restaurant ?? 0)).toEqual({ delivery_date: today, slot_start: '19:00' });
+  });
+});
+
+describe('a canceled wallet redemption says its portion went back to the wallet (QA walk 5)', () => {
+  const later = `${addDays(today, 2)} 19:00`;
+
+  /** A redemption of one portion of the customer's dine-in order, placed for a table two days on (cancelable). */
+  async function redeemedOrder(me: Awaited<ReturnType<typeof customerWithWallet>>, payment: Record<string, unknown>, paidLine = false) {
+    const added = await redeem(me, {
+      product_id: me.offer.variantId,
+      size: await sizeOf(me.offer.variantId),
+      vendor_loc_id: places.sameCategory[0]?.locId,
+      pastorderid: me.orderNumber,
+    });
+    assert(added.reply, walletAddToCartReply);
+    const cartId = added.reply[0]?.cart_id ?? '';
+    if (paidLine) {
+      const line = nextOffer();
+      await db()
+        .insertInto('cart_items')
+        .values({ cart_id: cartId, variant_id: line.variantId, offer_id: line.offerId, qty: 1, delivery_date: null, timeslot: null })
+        .execute();
+    }
+    const placed = await placeWallet(me.token, cartId, { pickup_date: later, ...payment });
+    expect(placed.code).toBe(1);
+    const number = placed.order_id ?? '';
+    const name = (
+      await db()
+        .selectFrom('order_items')
+        .select('product_name')
+        .where('wallet_entry_id', 'is not', null)
+        .where('order_id', '=', (await orderOf(t, number)).id)
+        .executeTakeFirstOrThrow()
+    ).product_name;
+    return { number, name };
+  }
+
+  async function cancelFacts(token: string, number: string) {
+    const options = await t.app.inject({
+      method: 'GET',
+      url: `/api/account/order/reschedule?order_id=${number}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const reply = options.json<unknown>();
+    assert(reply, rescheduleOptionsReply);
+    expect(reply.data?.can_change).toBe(true);
+    return reply.data?.cancel;
+  }
+
+  const mailOf = (subject: string) => db().selectFrom('outbox').select('body_text').where('subject', '=', subject).executeTakeFirst();
+
+  async function myOrder(token: string, number: string) {
+    const { body } = await post(t, '/api/account/myorders', {}, token);
+    assert(body, myOrdersReply);
+    const order = body.data?.find((o) => o.increment_id === number);
+    if (!order) throw new Error(`order ${number} not listed`);
+    return order;
+  }
+
+  it('a $0.00 redemption: the confirm, the cancel mail and the order page say the portion is back, never a payment', async () => {
+    const me = await customerWithWallet('wallet-cancel-free@example.com', 2);
+    const { number, name } = await redeemedOrder(me, { payment_mode: 2 });
+    await expect.poll(async () => (await mailOf(`Your order ${number} is placed`))?.body_text).toContain(walletOnlyPlacedText);
+    expect((await mailOf(`Your order ${number} is placed`))?.body_text).not.toContain('Paid.');
+
+    const sent = await cancelFacts(me.token, number);
+    expect(sent).toEqual({ payment: 'none', total_cents: 0, wallet_back: [{ product_name: name, amount: 1, unit: 'portion' }] });
+    if (!sent) throw new Error('no cancel facts');
+    expect(cancelQuestionText(cancelFactsOf(sent))).toBe(`Cancel this order? 1 portion of ${name} goes back to your wallet.`);
+
+    const canceled = await post(t, '/api/account/order/cancel', { order_id: number }, me.token);
+    expect(canceled.status).toBe(200);
+    expect((await walletOf(me))[0]).toMatchObject({ consumed: 0, remaining: 2 });
+    await expect
+      .poll(async () => (await mailOf(`Your order #${number}: canceled`))?.body_text)
+      .toContain(`1 portion of ${name} is back in your wallet.`);
+    expect((await mailOf(`Your order #${number}: canceled`))?.body_text).not.toMatch(/refund|payment/i);
+
+    const order = await myOrder(me.token, number);
+    expect(order.wallet_back).toEqual([{ product_name: name, amount: 1, unit: 'portion' }]);
+    expect(orderTotalWords(order)).toBe('Nothing to pay');
+    expect(orderTotalRows(order).at(-1)).toEqual({ name: 'Grand Total', value: '0.00', total: true });
+    expect(orderTotalNote(order)).toBe(`The order ended: nothing was charged. 1 portion of ${name} is back in your wallet.`);
+  });
+
+  it('wallet + card: the confirm and the mail name the same payment words, and the portion back', async () => {
+    const me = await customerWithWallet('wallet-cancel-card@example.com', 2);
+    const { number, name } = await redeemedOrder(me, { speed_id: 3, payment_mode: 2, card_id: me.card }, true);
+    const sent = await cancelFacts(me.token, number);
+    if (!sent) throw new Error('no cancel facts');
+    expect(sent.wallet_back).toEqual([{ product_name: name, amount: 1, unit: 'portion' }]);
+    expect(['refund', 'release']).toContain(sent.payment);
+    const facts = cancelFactsOf(sent);
+    expect(cancelQuestionText(facts)).toContain(`1 portion of ${name} goes back to your wallet.`);
+
+    expect((await post(t, '/api/account/order/cancel', { order_id: number }, me.token)).status).toBe(200);
+    await expect.poll(async () => (await mailOf(`Your order #${number}: canceled`))?.body_text).toContain(cancelMailText(facts) ?? 'none');
+    expect(cancelMailText(facts)).toContain(`1 portion of ${name} is back in your wallet.`);
+    expect(orderTotalNote(await myOrder(me.token, number))).toContain(`1 portion of ${name} is back in your wallet.`);
+  });
+
+  it('a redemption is not a weighed purchase: its packed mail has no estimate or cap, the console says it is from the wallet', async () => {
+    const me = await customerWithWallet('wallet-packed@example.com', 2);
+    const { number, name } = await redeemedOrder(me, { payment_mode: 2 });
+    const sent: { subject: string; text: string }[] = [];
+    const deps = { db: db(), payments: t.payments, mail: { send: async (m: { subject: string; text: string }) => void sent.push(m) } };
+    const actor = { role: 'staff' as const, userId: 0, scope: staffScope };
+    const quiet = { info: () => undefined, error: () => undefined };
+    for (const event of ['accept', 'pick', 'pack'] as const) {
+      expect(await moveOrder(deps, actor, { orderNumber: number, event, reason: 'in the test', weights: [] }, new Date(), quiet)).toMatchObject({
+        kind: 'moved',
+      });
+    }
+    const packed = sent.find((m) => m.subject === `Your order #${number}: packed`)?.text ?? '';
+    expect(packed).toContain(walletOnlyPackedText);
+    expect(packed).not.toMatch(/estimate|weighed item/i);
+
+    const cards = await listConsoleOrders(db(), 'staff', staffScope, {}, new Date(`${today}T15:00:00Z`));
+    const card = cards.find((c) => c.order_number === number);
+    expect(card?.payment_words).toBe(paymentWords.fromWallet);
+    expect(card?.items).toEqual([expect.objectContaining({ product_name: name, wallet: true, by_weight: false })]);
+  });
+
+  it('refused by the restaurant: the refusal mail says the portion is back in the wallet, and the wallet holds it again', async () => {
+    const me = await customerWithWallet('wallet-refused@example.com', 2);
+    const { number, name } = await redeemedOrder(me, { payment_mode: 2 });
+    const sent: { subject: string; text: string }[] = [];
+    const deps = { db: db(), payments: t.payments, mail: { send: async (m: { subject: string; text: string }) => void sent.push(m) } };
+    const actor = { role: 'staff' as const, userId: 0, scope: staffScope };
+    const quiet = { info: () => undefined, error: () => undefined };
+    expect(await moveOrder(deps, actor, { orderNumber: number, event: 'refuse', reason: 'No table free' }, new Date(), quiet)).toMatchObject({
+      kind: 'moved',
+      to: 'refused',
+    });
+    const mailed = sent.find((m) => m.text.includes(`#${number}`))?.text ?? '';
+    expect(mailed).toContain('Reason: No table free');
+    expect(mailed).toContain(`1 portion of ${name} is back in your wallet.`);
+    expect(mailed).not.toMatch(/refund|payment/i);
+    expect((await walletOf(me))[0]).toMatchObject({ consumed: 0, remaining: 2 });
+    const order = await myOrder(me.token, number);
+    expect(order.items.map((i) => lineNote(i, order.timeline))).toEqual(['Refused by the store: back in your wallet']);
   });
 });

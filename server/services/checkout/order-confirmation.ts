@@ -80,9 +80,14 @@ export function orderConfirmation({ order, deliverables, items }: PlacedOrder, a
   return { to: order.email, subject: `Your order ${order.increment_id} is placed`, text: lines.join('\n') };
 }
 
+/** The placed mail's payment line for an order of wallet redemptions only. */
+export const walletOnlyPlacedText = 'Nothing to pay: everything in it is redeemed from your wallet.';
+
 /** How an order with nothing to weigh was paid. */
 function paidText(order: Selectable<OrdersTable>, handOver: ReturnType<typeof handOverOf>): string {
   if (order.payment_mode === 4) return payOnDeliveryWords[handOver].paid;
+  // Wallet redemptions only: nothing was paid (QA walk 5: 'Paid.' for a $0.00 order).
+  if (order.grand_total_cents === 0) return walletOnlyPlacedText;
   if (order.card_last4) return `Paid with the card ending in ${order.card_last4}.`;
   return order.upi_id ? `Paid with UPI (${mailText(order.upi_id)}).` : 'Paid.';
 }

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { walletUnitOf, walletUnitsOf } from '../../../src/rules/wallet.ts';
 import type { OrderItem, OrderSummary, TimelineStep } from '../../../src/api/contract/checkout.contract.ts';
 import { isEndedState, lineHeadline, shopperMayChange, shopperTimelineStepOf, type FulfilmentState } from '../../../src/rules/fulfilment.ts';
 import { speedIds } from '../../../src/rules/delivery-speeds.ts';
@@ -119,7 +120,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       .selectFrom('order_items')
       .innerJoin('products', 'products.id', 'order_items.product_id')
       .selectAll('order_items')
-      .select('products.sold_by_weight')
+      .select(['products.sold_by_weight', 'products.size_unit'])
       .where('order_items.order_id', 'in', ids)
       .orderBy('order_items.id')
       .execute(),
@@ -185,10 +186,18 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
           speed: deliverable?.speed ?? 'local',
           ...catchWeightFacts(item, order.final_total_cents !== null),
           ...partMoney(item.deliverable_id),
+          ...(item.wallet_entry_id !== null ? { wallet: true } : {}),
         };
         return entry;
       });
     const strip = ({ speed: _speed, ...item }: OrderItem & { speed: SpeedValue }): OrderItem => item;
+    // Its wallet redemption lines: what each took from the wallet, given back when the order ended (QA walk 5).
+    const walletBack = items
+      .filter((i) => i.order_id === order.id && i.wallet_entry_id !== null)
+      .map((i) => {
+        const unit = walletUnitOf(i.size_unit);
+        return { product_name: i.product_name, amount: walletUnitsOf(unit, i.bottle_size, i.qty), unit };
+      });
     const byMethod = (method: string) => own.filter((i) => i.delivery_method === method).map(strip);
     return {
       increment_id: order.increment_id,
@@ -223,6 +232,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       cap_rule: own.some((i) => i.sold_by_weight === true) ? capRule : null,
       ...(refusedParts.length > 0 ? { refused_parts: refusedParts } : {}),
       ...(refunds.length > 0 ? { refunds: refunds.map(refundReply) } : {}),
+      ...(walletBack.length > 0 ? { wallet_back: walletBack } : {}),
     };
   });
 }

@@ -172,6 +172,8 @@ export async function listConsoleOrders(
       payment_words: paymentStatusWords({
         ...row,
         paid_when_placed: row.payment_ref !== null && row.grand_total_cents > 0,
+        // Wallet redemptions only: nothing was paid, the portions came from the wallet (QA walk 5: '$0.00 · Paid').
+        wallet_only: row.grand_total_cents === 0 && orderItems.some((i) => i.wallet_entry_id !== null),
         part_refused: refusedAlone,
       }),
       kind: fulfilmentKindOf(row.speed),
@@ -206,6 +208,7 @@ export async function listConsoleOrders(
         size_unit: i.size_unit,
         sold_by_weight: i.sold_by_weight,
         weighed_grams: i.weighed_grams,
+        ...(i.wallet_entry_id !== null ? { wallet: true } : {}),
         substitution_pref: i.substitution_pref,
         // A refused part's lines are out of the order, but were not out of stock: its card says it was refused.
         substitution_state: refusedAlone ? null : i.substitution_state,

@@ -41,6 +41,8 @@ import { endsPartOnly, partStoppingMove, wholeMoveRefusal } from '../../../src/r
 import { partRefusalMail, refusePartAlone, type PartRefusal } from './part-refusal.ts';
 import { restCancelMailText, type RestOfOrder } from '../../../src/rules/rest-cancel.ts';
 import { cancelPaymentOf, restOfOrder } from './rest-of-order.ts';
+import { cancelFactsOf } from './cancel-facts.ts';
+import { cancelMailText, type CancelFacts } from '../../../src/rules/cancel-words.ts';
 
 /**
  * An order's fulfilment moves (issue 24), enforced here with the one table of src/rules/fulfilment.ts. Each move runs
@@ -99,6 +101,8 @@ interface MoveDone {
   refusal?: PartRefusal | undefined;
   /** The rest of an order ended after a part was refused alone (rest-of-order.ts). */
   rest?: RestOfOrder | undefined;
+  /** The whole order ended (not after a part refused alone): its payment facts and wallet lines (cancel-facts.ts). */
+  cancel?: CancelFacts | undefined;
   /** One seller's part of several moving on its own: the shopper hears of it too (a walk saw no mail for it). */
   partMoved?: { vendorName: string; to: FulfilmentState } | undefined;
 }
@@ -201,6 +205,8 @@ async function moveOrderOnce(deps: MoveDeps, actor: MoveActor, request: MoveRequ
     const status = ending ? 'canceled' : completingStates.includes(orderTo) ? 'complete' : order.status;
     // Ending the rest after a part was refused alone: its mail names what each gave back (read before the parts move).
     const rest = ending ? await restOfOrder(trx, order) : undefined;
+    // Ending the whole order: its mail says what became of the payment and of the wallet portions it redeemed.
+    const cancel = ending && !rest ? await cancelFactsOf(trx, order) : undefined;
     for (const p of parts) {
       const to = partTo(p);
       if (to !== p.fulfilment_state) await trx.updateTable('order_deliverables').set({ fulfilment_state: to }).where('id', '=', p.id).execute();
@@ -261,16 +267,16 @@ async function moveOrderOnce(deps: MoveDeps, actor: MoveActor, request: MoveRequ
       }
     }
     const partMoved = part && parts.length > 1 && move.to !== from ? { vendorName: part.vendor_name, to: move.to } : undefined;
-    return { result: { kind: 'moved', from, to: move.to, refunded, released, settlement }, order, orderTo, refusal, rest, partMoved };
+    return { result: { kind: 'moved', from, to: move.to, refunded, released, settlement }, order, orderTo, refusal, rest, cancel, partMoved };
   });
-  const { result, order, orderTo, refusal, rest, partMoved } = outcome;
+  const { result, order, orderTo, refusal, rest, cancel, partMoved } = outcome;
   const send = (mail: { to: string; subject: string; text: string }, orderId: number) =>
     deps.mail.send(mail).catch((error: unknown) => log.error({ err: error, orderId }, 'fulfilment mail not sent'));
   // A part refused alone is mailed as such (its seller, the reason, what was taken off), whatever the order's step.
   if (result.kind === 'moved' && order && refusal) send(partRefusalMail(order, refusal, reason, actor.role, result.settlement), order.id);
   // The shopper hears of the order's own steps: one seller's part moving alone leaves the order where it was.
   else if (result.kind === 'moved' && order && orderTo !== undefined && orderTo !== order.fulfilment_state) {
-    send(moveMail(order, orderTo, reason, result, actor.role, rest), order.id);
+    send(moveMail(order, orderTo, reason, result, actor.role, rest, cancel), order.id);
   }
   // One seller's part moving while the order's own step stays: the mail names that seller's part.
   else if (result.kind === 'moved' && order && partMoved) send(partMoveMail(order, partMoved, actor.role), order.id);
@@ -350,6 +356,7 @@ function moveMail(
   { refunded, released, settlement }: { refunded: boolean; released: boolean; settlement?: PackSettlement | undefined },
   by: FulfilmentActor,
   rest: RestOfOrder | undefined,
+  cancel?: CancelFacts | undefined,
 ) {
   // A dine-in order's steps in its own words ('Being prepared', 'Table ready'), as its page and the consoles name them.
   const kind = fulfilmentKindOfSpeedId(order.speed_id);
@@ -358,7 +365,11 @@ function moveMail(
   if (reason && (to === 'refused' || to === 'canceled')) lines.push(`Reason: ${mailText(reason)}`);
   // After a part refused alone, what is given back now and what was before, by amount (src/rules/rest-cancel.ts).
   if (rest) lines.push(restCancelMailText({ ...rest, refused: rest.refused.map((p) => ({ ...p, vendorName: mailText(p.vendorName) })) }));
-  else if (refunded) lines.push('Your payment has been refunded in full.');
+  else if (cancel) {
+    // What became of the payment, by how it was paid, and the wallet portions back (src/rules/cancel-words.ts).
+    const words = cancelMailText({ ...cancel, walletBack: cancel.walletBack.map((w) => ({ ...w, productName: mailText(w.productName) })) });
+    if (words) lines.push(words);
+  } else if (refunded) lines.push('Your payment has been refunded in full.');
   else if (released) lines.push(heldCardReleasedText);
   lines.push('Track your order in your account, under Your Orders.');
   return { to: order.email, subject: fulfilmentMailSubject(order.increment_id, to, by, kind), text: lines.join('\n\n') };
@@ -379,8 +390,13 @@ function partMoveMail(order: OrderRow, moved: { vendorName: string; to: Fulfilme
   };
 }
 
+/** The packed mail's words for an order of wallet redemptions only (QA walk 5: it read as a weighed purchase). */
+export const walletOnlyPackedText = 'Nothing to pay: everything in it is redeemed from your wallet.';
+
 /** The packed mail's money: estimate and final, and what happened to the payment. */
 function packedMoneyText(order: OrderRow, settlement: PackSettlement): string {
+  // A wallet redemption only costs nothing and is not a weighed purchase: no estimate, final or cap to speak of.
+  if (order.grand_total_cents === 0 && settlement.finalCents === 0) return walletOnlyPackedText;
   const parts = [`${estimateAndFinal(settlement.estimateCents, settlement.finalCents, order.grand_total_cents)}.`];
   if (settlement.capturedCents !== null)
     parts.push(`We charged ${formatMoney(centsToDollars(settlement.capturedCents))} to your card; the rest of the hold is released.`);

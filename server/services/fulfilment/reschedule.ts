@@ -12,6 +12,7 @@ import { calendarDays, deliveryDateRefusal, vendorCalendars } from '../cart/deli
 import { isPastToday, lockSeatCount, openSlots, slotMessages } from '../cart/slots.ts';
 import type { Log } from '../platform/log.ts';
 import { mailText } from '../platform/mail-text.ts';
+import { cancelFactsOf, cancelFactsReply } from './cancel-facts.ts';
 import { restOfOrder, restOfOrderReply } from './rest-of-order.ts';
 
 /**
@@ -130,6 +131,7 @@ export async function rescheduleOptions(
     cutoff_date: cutoffDate(deliverables),
     can_change: refusal === null,
     refusal,
+    cancel: cancelFactsReply(await cancelFactsOf(db, order)),
     ...(rest ? { rest_of_order: restOfOrderReply(rest) } : {}),
   };
   // A restaurant visit has no delivery to move: it may be canceled, by the same cutoff (the panel offers Cancel only).

@@ -21,6 +21,7 @@ import { giftMessageProblem } from '../../rules/gift-message.ts';
 import { partMoneyOutcomes } from '../../rules/order-refunds.ts';
 import { isTipPercent, type TipPercent } from '../../rules/tips.ts';
 import { parseDineinTime } from '../../rules/visit-time.ts';
+import { walletUnits } from '../../rules/wallet.ts';
 import { cartData, currentCart } from './cart-page.contract.ts';
 import { envelope, replyCode } from './envelope.ts';
 import { gatewayKind } from './payment.contract.ts';
@@ -186,6 +187,19 @@ export const placeOrderReply = type({
 });
 export type PlaceOrderReply = Infer<typeof placeOrderReply>;
 
+/**
+ * What one wallet redemption line took from the wallet (QA walk 5): a cancel or a refusal gives it back, and the
+ * confirm step, the order page and the mails say so (src/rules/cancel-words.ts).
+ */
+export const walletBackLine = type({ product_name: string(), amount: number(), unit: enums(walletUnits) });
+
+/** A whole order's cancel facts (reschedule options' cancel): how it was paid, what it cost, what goes back to the wallet. */
+export const cancelFactsStruct = type({
+  payment: enums(['refund', 'release', 'none'] as const),
+  total_cents: number(),
+  wallet_back: array(walletBackLine),
+});
+
 /** The spec's order item, with where it goes. */
 export const orderItem = type({
   product_name: string(),
@@ -220,6 +234,8 @@ export const orderItem = type({
   substitution_state: optional(nullable(enums(substitutionStates))),
   substitute_name: optional(nullable(string())),
   substitute_price: optional(nullable(money)),
+  /** Redeemed from the wallet (priced 0): refused, it goes back to the wallet, not 'not charged' (QA walk 5). */
+  wallet: optional(boolean()),
 });
 export type OrderItem = Infer<typeof orderItem>;
 
@@ -280,6 +296,8 @@ export const orderSummary = type({
   refused_parts: optional(array(type({ vendor_name: string(), total: money }))),
   /** The refunds made on it (src/rules/order-refunds.ts), each with what it was for: the mails say each as it happens. */
   refunds: optional(array(type({ amount: money, what: string() }))),
+  /** Its wallet redemption lines, what each took from the wallet: given back when the order ended (QA walk 5). */
+  wallet_back: optional(array(walletBackLine)),
 });
 export type OrderSummary = Infer<typeof orderSummary>;
 

@@ -31,6 +31,8 @@ export const consoleItem = type({
   size_unit: optional(sizeUnit),
   sold_by_weight: optional(boolean()),
   weighed_grams: nullable(number()),
+  /** Redeemed from the customer's wallet (priced 0, not a weighed purchase): the card says so (QA walk 5). */
+  wallet: optional(boolean()),
   /** Decision 039: the shopper's substitution preference, the seller's proposal and its answer. */
   substitution_pref: optional(enums(substitutionPreferences)),
   substitution_state: optional(nullable(enums(substitutionStates))),

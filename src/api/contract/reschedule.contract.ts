@@ -1,6 +1,6 @@
 import { array, boolean, enums, nullable, number, optional, string, type, type Infer } from 'superstruct';
 import { isoDate, slotOffer } from './cart-page.contract.ts';
-import { orderNumberField } from './checkout.contract.ts';
+import { cancelFactsStruct, orderNumberField } from './checkout.contract.ts';
 import { envelope } from './envelope.ts';
 import { blankIsMissing, callerFields, money, numericId, optionalId } from './fields.ts';
 import { speedType } from './product-summary.contract.ts';
@@ -52,6 +52,8 @@ export const rescheduleOptions = type({
    * When a seller refused their part while the rest went on: what a cancel of the rest gives back (src/rules/
    * rest-cancel.ts words the confirm step by it) and each refused part's share, given back or never charged then.
    */
+  /** A cancel of the whole order: how it was paid and what goes back to the wallet (src/rules/cancel-words.ts words it). */
+  cancel: optional(cancelFactsStruct),
   rest_of_order: optional(
     type({
       payment: enums(['refund', 'release', 'none'] as const),

@@ -4,6 +4,7 @@ import type { RescheduleOptions, RescheduleOptionsReply, RescheduleReply } from 
 import { cancelOrder } from '../../api/fulfilment.api.ts';
 import { ApiError } from '../../api/http.ts';
 import { rescheduleOptions, rescheduleOrder } from '../../api/order-change.api.ts';
+import { canceledText, cancelFactsOf, cancelQuestionText } from '../../rules/cancel-words.ts';
 import { parseUsDate } from '../../rules/delivery-dates.ts';
 import { movedText } from '../../rules/order-change.ts';
 import { somethingWentWrongMessage as somethingWentWrong } from '../../rules/messages.ts';
@@ -55,6 +56,11 @@ export const orderChangeMessages = {
  */
 export function cancelWords(options: RescheduleOptions | undefined): { question: string; canceled: string } {
   const sent = options?.rest_of_order;
+  // The whole order: worded by how it was paid and what goes back to the wallet (src/rules/cancel-words.ts).
+  if (!sent && options?.cancel) {
+    const facts = cancelFactsOf(options.cancel);
+    return { question: cancelQuestionText(facts), canceled: canceledText(facts) };
+  }
   if (!sent) return { question: orderChangeMessages.cancelQuestion, canceled: orderChangeMessages.canceled };
   const rest = restOfOrderOf(sent);
   return { question: restCancelQuestion(rest), canceled: restCanceledText(rest) };

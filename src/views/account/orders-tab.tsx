@@ -23,6 +23,7 @@ import { OrderDetails } from './order-details.tsx';
 import { OrderTimeline } from '../controls/order-timeline.tsx';
 import * as css from './settings.css.ts';
 import { WalletPanel } from './wallet-panel.tsx';
+import { waitingForServeText } from '../../rules/wallet.ts';
 
 type MyOrdersActor = ActorRefFrom<typeof myOrdersMachine>;
 
@@ -58,7 +59,7 @@ export function OrdersTab() {
                 ))}
               </ul>
             )}
-            {panel === 'dineIn' && <WalletPanel />}
+            {panel === 'dineIn' && <WalletPanel waiting={waitingForServeText(panels.dineIn)} />}
           </section>
         ))}
       {hasMore && !loading && !error && (

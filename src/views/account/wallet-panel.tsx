@@ -22,13 +22,14 @@ import * as walletCss from './wallet-panel.css.ts';
  * The Dine-In panel's wallet (spec "Orders tab"): state and price category filters, 'Total Available Liquor', the
  * products table and REDEEM NOW. Rendered once the orders have loaded (spec: wallet details are fetched after them).
  */
-export function WalletPanel() {
+export function WalletPanel({ waiting }: { waiting?: string | undefined }) {
   // Only a signed-in shopper reaches /setting/order, and signing in stores her CustomerId with the token.
   const customerId = useSessionValue('CustomerId');
-  return customerId === undefined ? null : <Wallet customerId={customerId} />;
+  return customerId === undefined ? null : <Wallet customerId={customerId} waiting={waiting} />;
 }
 
-function Wallet({ customerId }: { customerId: number }) {
+/** `waiting`: a paid dine-in order not yet served comes to the wallet when served (src/rules/wallet.ts waitingForServeText). */
+function Wallet({ customerId, waiting }: { customerId: number; waiting: string | undefined }) {
   const navigate = useNavigate();
   const actor = useActorRef(
     walletPanelMachine.provide({ actions: { goToRedemption: (_, start) => void navigate('/wallet/shipping', { state: start }) } }),
@@ -49,7 +50,12 @@ function Wallet({ customerId }: { customerId: number }) {
         Wallet
       </h3>
       <LoadState loading={loading} loadingText="Loading your wallet…" error={error} onRetry={() => actor.send({ type: 'wallet.retry' })} />
-      {!loading && !error && rows.length === 0 && <p className={css.status}>{walletTexts.noWallet}</p>}
+      {!loading && !error && waiting !== undefined && (
+        <p className={css.status} data-testid="wallet-waiting">
+          {waiting}
+        </p>
+      )}
+      {!loading && !error && rows.length === 0 && waiting === undefined && <p className={css.status}>{walletTexts.noWallet}</p>}
       {!loading && !error && rows.length > 0 && (
         <>
           <div className={walletCss.filters}>

@@ -28,6 +28,7 @@ import {
   type FulfilmentEvent,
 } from '../../rules/fulfilment.ts';
 import { formatMoney } from '../../rules/money.ts';
+import { walletLineWords } from '../../rules/payment-words.ts';
 import { endsPartOnly } from '../../rules/order-parts.ts';
 import { lineSizeLabel, parseWeightEntry } from '../../rules/weight-entry.ts';
 import { primaryButton, secondaryButton, textInput } from '../../styles/controls.css.ts';
@@ -124,8 +125,10 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
           <li key={item.id} className={css.line}>
             <span>
               {item.qty} × {item.product_name}
-              {item.bottle_size > 0 && ` (${lineSizeLabel(item.bottle_size, item.sold_by_weight ?? item.by_weight, item.size_unit ?? 'g')})`}
+              {item.bottle_size > 0 &&
+                ` (${lineSizeLabel(item.bottle_size, item.wallet !== true && (item.sold_by_weight ?? item.by_weight), item.size_unit ?? 'g')})`}
             </span>
+            {item.wallet === true && <span className={css.meta}>{walletLineWords}</span>}
             {item.weighed_grams !== null && <span className={css.meta}>weighed {formatWeighedPounds(item.weighed_grams)}</span>}
             {item.substitution_state && (
               <span className={css.meta} data-testid="substitution-state">
