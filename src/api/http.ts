@@ -1,5 +1,5 @@
 import { validate, type Struct } from 'superstruct';
-import { somethingWentWrongMessage } from '../rules/messages.ts';
+import { somethingWentWrongMessage } from '../rules/fallback-message.ts';
 import { badRequestBody, failureBody, type FieldError } from './contract/envelope.ts';
 
 /** A failed call as the spec's error catalogue describes it: a message to show and a code. */

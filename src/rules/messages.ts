@@ -4,11 +4,8 @@
  * import rules (and rules import nothing).
  */
 
-/**
- * The spec's fallback when a failed call or a refusal brings no words of its own (capital W, full stop: the offline
- * 'Something Went wrong' is another text).
- */
-export const somethingWentWrongMessage = 'Something Went Wrong.';
+/** The spec's fallback text (its own module for the first load: fallback-message.ts). */
+export { somethingWentWrongMessage } from './fallback-message.ts';
 
 /**
  * The spec's success toast defaults (storefront.md 8: 'mostly suppressed'): an update the shopper made shows

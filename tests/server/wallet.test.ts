@@ -8,6 +8,7 @@ import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.
 import { reconcilePendingPayments } from '../../server/services/payments/payment-reconciler.ts';
 import { withdrawOrderWallet } from '../../server/services/wallet/wallet-credit.ts';
 import { walletRefusals } from '../../src/rules/wallet.ts';
+import { fulfilmentMailSubject } from '../../src/rules/fulfilment.ts';
 import { rescheduleOptionsReply } from '../../src/api/contract/reschedule.contract.ts';
 import { cancelFactsOf, cancelMailText, cancelQuestionText } from '../../src/rules/cancel-words.ts';
 import { lineNote, orderTotalNote, orderTotalRows, orderTotalWords } from '../../src/rules/catch-weight.ts';
@@ -827,7 +828,8 @@ describe('a canceled wallet redemption says its portion went back to the wallet 
         kind: 'moved',
       });
     }
-    const packed = sent.find((m) => m.subject === `Your order #${number}: packed`)?.text ?? '';
+    // A table's packed step is 'Table ready' (dine-in words): its subject from the same rule the mails take.
+    const packed = sent.find((m) => m.subject === fulfilmentMailSubject(number, 'packed', 'seller', 'dine_in'))?.text ?? '';
     expect(packed).toContain(walletOnlyPackedText);
     expect(packed).not.toMatch(/estimate|weighed item/i);
 
