@@ -1,7 +1,7 @@
 import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { onRestaurantRefused, takeTokenFrom } from './api/http.ts';
+import { onRestaurantRefused, onTokenRefused, takeTokenFrom } from './api/http.ts';
 import { selectToken, startAppActors } from './machines/app/index.ts';
 import './styles/global.css.ts';
 import { AppActorsContext } from './views/app-context.tsx';
@@ -22,10 +22,8 @@ takeTokenFrom(() => selectToken(actors.session.getSnapshot()));
 if (import.meta.env.DEV) void import('./dev/dev-tools.ts').then((dev) => dev.startDevTools(actors));
 // The area copied into a cookie, so the server can draw a listing's first cards (decision 066), and a chosen restaurant
 // the server refuses (no longer serving the area or mode) forgotten, so the store asks without it: out of the first load.
-void import('./machines/area-cookie/index.ts').then((area) => {
-  area.mirrorAreaCookie(actors.session);
-  onRestaurantRefused(area.forgetRefusedVisit(actors.session, actors.notifications));
-});
+// Walk 5 #4 (in the same chunk): a 401 on this tab's token, or a logout in another tab, ends the session here.
+void import('./machines/area-cookie/index.ts').then((area) => area.keepInStep(actors, onRestaurantRefused, onTokenRefused));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

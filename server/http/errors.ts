@@ -1,4 +1,5 @@
 import type { FieldError } from '../../src/api/contract/envelope.ts';
+import { signInAgainMessage } from '../../src/rules/sign-in-return.ts';
 
 /** An error that maps to one HTTP answer; routes and services throw these, the app's error handler sends them. */
 export class HttpError extends Error {
@@ -33,7 +34,8 @@ export function notFound(what = 'Not found', field?: string): HttpError {
   return new HttpError(404, what, { code: 0, message: what, errors: [{ field, message: what }] });
 }
 
-export function unauthorized(message = 'Please sign in again.'): HttpError {
+/** The default words are the client's sign that its session ended (src/api/http.ts): other 401s say something else. */
+export function unauthorized(message = signInAgainMessage): HttpError {
   return new HttpError(401, message, { code: 0, message });
 }
 

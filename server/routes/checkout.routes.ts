@@ -16,6 +16,7 @@ import {
 import { bankAccountErrors, bankMessages, bankPaymentMode, isBankName } from '../../src/rules/bank-account.ts';
 import { payOnDeliveryConfirmMinutes, payOnDeliveryMessages } from '../../src/rules/pay-on-delivery.ts';
 import { upiError } from '../../src/rules/upi.ts';
+import { dollarsToCents } from '../../src/rules/money.ts';
 import type { AppDeps } from '../deps.ts';
 import { optionalCaller, requireCaller } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -84,7 +85,7 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
 
     /**
      * One order per cart, whatever arrives twice. Totals, taxes, fees and tips in the body are ignored: the server
-     * computes them inside the reserving transaction.
+     * computes them inside the reserving transaction, and refuses when they differ from shown_grandtotal (walk 5 #3).
      */
     app.post('/api/placeorder/placeorder', async (request): Promise<PlaceOrderReply> => {
       const body = parseWith(placeOrderBody, request.body);
@@ -105,6 +106,7 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
           payment,
           visitAt: parseDineinTime(body.pickup_date),
           substitutions: new Map((body.substitutions ?? []).map((c) => [c.cart_rid, c.preference])),
+          shownTotalCents: body.shown_grandtotal === undefined ? undefined : dollarsToCents(body.shown_grandtotal),
         },
         deps.clock(),
         request.log,

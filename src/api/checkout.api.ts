@@ -128,6 +128,8 @@ export function placeOrderBody(
   cartId: string,
   flow: OrderChoices,
   substitutions: Readonly<Record<number, SubstitutionPreference>> = {},
+  /** The grand total the summary shows: the server refuses the order if the cart no longer comes to it (walk 5 #3). */
+  shownGrandtotal?: string,
 ): Sent<PlaceOrderBody> {
   const chosen = Object.entries(substitutions).map(([cartRid, preference]) => ({ cart_rid: Number(cartRid), preference }));
   return {
@@ -148,5 +150,6 @@ export function placeOrderBody(
     pickup_date: parseDineinTime(flow.pickup_date) ? flow.pickup_date : undefined,
     // Lines not listed take the default preference on the server (a similar product).
     ...(chosen.length > 0 ? { substitutions: chosen } : {}),
+    ...(shownGrandtotal !== undefined ? { shown_grandtotal: shownGrandtotal } : {}),
   };
 }

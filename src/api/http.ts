@@ -39,6 +39,16 @@ export function onRestaurantRefused(listener: (restaurantLocId: number) => void)
   if (refusedEarly !== undefined) listener(refusedEarly);
 }
 
+let tokenRefused = (_error: ApiError): void => undefined;
+
+/**
+ * Told, with the error, when a call sent with the bearer token is answered 401: session-end.ts ends the
+ * session at 'Please sign in again.' (the token no longer known: a logout elsewhere, an expiry; walk 5 #4).
+ */
+export function onTokenRefused(listener: (error: ApiError) => void): void {
+  tokenRefused = listener;
+}
+
 /**
  * A request body as the client sends it: `call` adds store_id itself, and the bearer token in the Authorization header
  * stands for the spec's api_token (never sent in a body or a query).
@@ -84,6 +94,7 @@ export async function call<T, S>(path: string, reply: Struct<T, S>, options: Cal
     const error = failure(response.status, payload);
     const sent = options.query?.vendor_location_id ?? options.body?.vendor_location_id;
     if (typeof sent === 'number' && error.errors.some((e) => e.field === 'vendor_location_id')) refusedRestaurant(sent);
+    if (response.status === 401 && token) tokenRefused(error);
     throw error;
   }
 

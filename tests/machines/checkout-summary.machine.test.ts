@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import type { CartFlow } from '../../src/machines/checkout/checkout-flow.types.ts';
 import { checkoutSummaryMachine } from '../../src/machines/checkout/checkout-summary.machine.ts';
@@ -44,6 +44,11 @@ const cardGone = label('placeOrder: the card is gone', failed('placeOrder', card
 const addressGoneError = new ApiError(addressGoneMessage, 0, 404, [{ field: 'delivery_address_id', message: addressGoneMessage }]);
 const addressGoneAtReview = label('orderReview: the address is gone', failed('orderReview', addressGoneError));
 const addressGoneAtPlace = label('placeOrder: the address is gone', failed('placeOrder', addressGoneError));
+/** The cart changed in another tab since the summary was shown (walk 5 #3): the server names shown_grandtotal. */
+const cartChangedWords =
+  'Your cart changed since this summary was shown: the order now comes to $78.17. Please check the summary and place your order again.';
+const cartChangedError = new ApiError(`shown_grandtotal: ${cartChangedWords}`, 0, 400, [{ field: 'shown_grandtotal', message: cartChangedWords }]);
+const cartChangedAtPlace = label('placeOrder: the cart changed since the summary', failed('placeOrder', cartChangedError));
 const needsTestCheck = label('placeOrder: bank check (test)', done('placeOrder', checkReply('test')));
 const needsStripeCheck = label('placeOrder: bank check (stripe)', done('placeOrder', checkReply('stripe')));
 const keyLoaded = label(
@@ -108,6 +113,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       placeFailed,
       cardGone,
       addressGoneAtPlace,
+      cartChangedAtPlace,
       needsTestCheck,
       needsStripeCheck,
       { type: 'order.place' },
@@ -400,6 +406,25 @@ describe('checkout summary: a place-order refusal stays next to PLACE ORDER (wal
     expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(true);
     actor.send({ type: 'tip.choose', percent: 15 });
     expect(selectSummaryRefusal(actor.getSnapshot())).toBeUndefined();
+    actor.stop();
+  });
+
+  it('sends the total the summary shows; a cart changed since is priced again, the refusal with the new total kept (walk 5 #3)', () => {
+    const sent: unknown[] = [];
+    const machine = neverSettling(walkable).provide({
+      actors: { placeOrder: fromPromise(({ input }) => (sent.push(input), new Promise<never>(() => undefined))) },
+    });
+    const actor = createActor(machine, { input: { cartId: 'cart-abc', flow: flowAtSummary } }).start();
+    actor.send(reviewed);
+    actor.send({ type: 'order.place' });
+    expect(sent).toEqual([expect.objectContaining({ shown_grandtotal: reviewOk.data?.grandtotal })]);
+    actor.send(cartChangedAtPlace);
+    expect(actor.getSnapshot().value).toBe('reviewing');
+    expect(selectSummaryRefusal(actor.getSnapshot())).toEqual({ message: cartChangedWords, fixAt: undefined });
+    actor.send(reviewed);
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(selectSummaryRefusal(actor.getSnapshot())).toEqual({ message: cartChangedWords, fixAt: undefined });
+    expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(true);
     actor.stop();
   });
 

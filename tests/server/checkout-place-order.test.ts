@@ -434,6 +434,44 @@ describe('place order refusals (nothing charged, nothing taken)', () => {
     expect((await db().selectFrom('carts').select('status').where('id', '=', cartId).executeTakeFirstOrThrow()).status).toBe('open');
   });
 
+  it('refuses a cart changed since the summary was shown (another tab), naming shown_grandtotal: nothing placed or held (walk 5 #3)', async () => {
+    const me = await shopper(t, 'twotabs@example.com');
+    const cardId = await saveCard(t, me.token, me.customerId);
+    const charges = gateway.chargeCount;
+    const offer = nextOffer();
+    const cartId = await readyCart(t, me.token, me.customerId, [{ offer, qty: 1 }]);
+    const review = await post(t, '/api/checkout/orderreview', { cart_id: cartId, delivery_address_id: me.addressId, speed_id: 1 }, me.token);
+    assert(review.body, orderReviewReply);
+    const shown = review.body.data?.grandtotal ?? '';
+    expect(shown).toBe('17.49');
+
+    // Another tab raises the quantity: the summary on screen still says $17.49.
+    await db().updateTable('cart_items').set({ qty: 2 }).where('cart_id', '=', cartId).execute();
+    const stockBefore = await stockOf(t, offer.offerId);
+    const order = { cart_id: cartId, delivery_address_id: me.addressId, card_id: cardId, payment_mode: 2 };
+    const stale = await place(me.token, { ...order, shown_grandtotal: shown });
+    expect(stale.status).toBe(400);
+    expect(JSON.parse(stale.body.message ?? '{}')).toMatchObject({
+      code: 0,
+      errors: [
+        {
+          field: 'shown_grandtotal',
+          message:
+            'Your cart changed since this summary was shown: the order now comes to $29.99. Please check the summary and place your order again.',
+        },
+      ],
+    });
+    expect(await db().selectFrom('orders').select('id').where('cart_id', '=', cartId).execute()).toEqual([]);
+    expect(gateway.chargeCount).toBe(charges);
+    expect(await stockOf(t, offer.offerId)).toBe(stockBefore);
+    expect((await db().selectFrom('carts').select('status').where('id', '=', cartId).executeTakeFirstOrThrow()).status).toBe('open');
+
+    // The summary priced again shows $29.99: placed with that total, the order stands.
+    const again = await place(me.token, { ...order, shown_grandtotal: '29.99' });
+    expect(again.body).toMatchObject({ code: 1, message: 'Order Placed.' });
+    expect((await orderOf(t, again.body.order_id ?? '')).grand_total_cents).toBe(2999);
+  });
+
   it('refuses a tip without a driver, and a speed the cart cannot use with 400 naming speed_id (issue 23)', async () => {
     const me = await shopper(t, 'speeds@example.com');
     const cartId = await readyCart(t, me.token, me.customerId, [{ offer: nextOffer(), qty: 1 }]);

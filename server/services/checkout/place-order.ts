@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
-import { cardIdField, type OrderProblem } from '../../../src/api/contract/checkout.contract.ts';
+import { cardIdField, shownTotalField, type OrderProblem } from '../../../src/api/contract/checkout.contract.ts';
+import { centsToDollars, formatMoney } from '../../../src/rules/money.ts';
 import { addressRuleMessages } from '../../../src/rules/address-validation.ts';
 import { canonicalEmail } from '../../../src/rules/email-canonical.ts';
 import { needsAddress, speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
@@ -80,6 +81,11 @@ export interface PlaceOrderRequest {
   visitAt?: { date: string; time: string } | undefined;
   /** Issue 24 item 5: the review step's substitution preference per cart line (absent: 'similar'). */
   substitutions?: SubstitutionChoices | undefined;
+  /**
+   * Walk 5 #3: the grand total (cents) the Order Summary showed when PLACE ORDER was pressed. A cart changed since
+   * (another tab) is refused rather than placed for another amount. Absent (an older client): not compared.
+   */
+  shownTotalCents?: number | undefined;
 }
 
 export type ReserveOutcome =
@@ -105,7 +111,21 @@ export const placeOrderMessages = {
   onlyLeft: (name: string, stock: number) => `Only ${stock} of ${name} left in stock.`,
   stockChanged: 'Some items in your cart are no longer available in the quantity you chose. Please update your cart.',
   couponGone: (reason: string) => `${reason} Please review your cart.`,
+  cartChanged: (grandtotal: string) =>
+    `Your cart changed since this summary was shown: the order now comes to ${grandtotal}. Please check the summary and place your order again.`,
 } as const;
+
+/** Thrown inside the reservation when the summary's total is no longer the cart's: the whole transaction rolls back. */
+class SummaryOutdated extends Error {
+  constructor(readonly grandtotalCents: number) {
+    super('The order summary is outdated');
+  }
+}
+
+/** The refusal for a summary the cart no longer matches: a 400 naming shown_grandtotal, with the total of now. */
+function summaryOutdatedRefusal(error: SummaryOutdated): ReserveOutcome {
+  return { kind: 'refused', message: placeOrderMessages.cartChanged(formatMoney(centsToDollars(error.grandtotalCents))), field: shownTotalField };
+}
 
 const paymentMethodNames: Readonly<Record<PaymentChoice['mode'], string>> = {
   1: 'us_bank_account',
@@ -127,10 +147,15 @@ export async function reserveOrder(
   now: Date,
 ): Promise<ReserveOutcome> {
   try {
-    return await tiedTransaction(db, (trx) => reserveOnce(trx, payments, caller, request, now));
+    try {
+      return await tiedTransaction(db, (trx) => reserveOnce(trx, payments, caller, request, now));
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return await tiedTransaction(db, (trx) => reserveOnce(trx, payments, caller, request, now));
+    }
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    return tiedTransaction(db, (trx) => reserveOnce(trx, payments, caller, request, now));
+    if (error instanceof SummaryOutdated) return summaryOutdatedRefusal(error);
+    throw error;
   }
 }
 
@@ -199,6 +224,8 @@ async function reserveOnce(
   if ('stop' in coupon) return coupon.stop;
 
   const totals = orderTotals(basis, { speedId, tipPercent: request.tipPercent });
+  // Last of the checks, so every other refusal keeps its own words; thrown, so the coupon use and holds roll back.
+  if (request.shownTotalCents !== undefined && request.shownTotalCents !== totals.grandtotal) throw new SummaryOutdated(totals.grandtotal);
   const written = await writeOrder(trx, payments, caller, {
     cart,
     items: stock.value.items,

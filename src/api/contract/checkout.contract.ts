@@ -138,8 +138,16 @@ export const placeOrderBody = type({
   account_number: optional(nullable(size(string(), 0, 40))),
   /** Decision 039: the review step's substitution preference per cart line (absent: 'similar'). */
   substitutions: optional(array(type({ cart_rid: numericId('cart_rid'), preference: enums(substitutionPreferences) }))),
+  /**
+   * Walk 5 #3: the grand total the Order Summary showed. The server places the order only if its own total of the cart
+   * is the same, else a 400 naming this field says the cart changed and its new total. Absent: not compared.
+   */
+  shown_grandtotal: optional(money),
 });
 export type PlaceOrderBody = Infer<typeof placeOrderBody>;
+
+/** The field a summary the cart no longer matches (changed in another tab) is refused under. */
+export const shownTotalField = 'shown_grandtotal' satisfies keyof PlaceOrderBody;
 
 /** The field a saved card no longer the caller's is named by: the checkout asks for another card, not a retry. */
 export const cardIdField = 'card_id' satisfies keyof PlaceOrderBody;

@@ -22,6 +22,7 @@ function loadSession(storage: SessionStorage): SessionValues {
  * Start-up (called once by main.tsx): the app-wide session actor, read back from storage and saved on every change,
  * and the notifications actor. The only place that touches the
  * browser's storage for the session. `inspect`: the recording build's hook (src/dev/flow-record.ts), from their start.
+ * (A session ended elsewhere is followed by session-end.ts, loaded after the first render.)
  */
 export function startAppActors(storage: SessionStorage, inspect?: (event: InspectionEvent) => void) {
   const session = createActor(sessionMachine, { input: loadSession(storage), inspect });

@@ -40,6 +40,11 @@ export const sessionValues = type({
   /** A passed face check (issue 11): the cart it was made for and until when (epoch ms) the checkout skips its face step. */
   faceCheckedCart: optional(string()),
   faceCheckedUntil: optional(number()),
+  /**
+   * Walk 5 #4: the session ended (the server's 401, or a logout in another tab): the page says so with a way to sign
+   * in, until the shopper signs in again or logs out (also after a reload).
+   */
+  sessionEnded: optional(boolean()),
 });
 export type SessionValues = Infer<typeof sessionValues>;
 

@@ -2,3 +2,4 @@
 // the restaurant choice the server refused.
 export { mirrorAreaCookie } from './area-cookie-mirror.ts';
 export { forgetRefusedVisit } from './refused-visit.ts';
+export { keepInStep } from './keep-in-step.ts';

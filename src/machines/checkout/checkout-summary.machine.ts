@@ -188,7 +188,7 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
           invoke: {
             id: 'placeOrder',
             src: 'placeOrder',
-            input: ({ context }) => placeOrderBody(context.cartId, context.flow, context.substitutions),
+            input: ({ context }) => placeOrderBody(context.cartId, context.flow, context.substitutions, context.review?.grandtotal),
             onDone: {
               description: 'The server answered the order: its answer is read.',
               target: 'settling',
@@ -209,6 +209,13 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
                 guard: { type: 'isAddressGone', params: ({ event }) => ({ error: event.error }) },
                 target: '#checkoutSummary.addressGone',
                 actions: { type: 'assignAddressGone', params: ({ event }) => ({ error: event.error }) },
+              },
+              {
+                description:
+                  'The cart changed since the summary was shown (another tab): nothing is placed; the refusal with the new total stays next to PLACE ORDER and the order is priced again.',
+                guard: { type: 'isSummaryOutdated', params: ({ event }) => ({ error: event.error }) },
+                target: '#checkoutSummary.reviewing',
+                actions: { type: 'assignErrorRefusal', params: ({ event }) => ({ error: event.error }) },
               },
               {
                 description:

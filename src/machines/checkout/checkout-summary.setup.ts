@@ -5,6 +5,7 @@ import type { CartReply, ShowCartBody } from '../../api/contract/cart-page.contr
 import {
   cardIdField,
   orderedCartField,
+  shownTotalField,
   type OrderReviewBody,
   type OrderReviewData,
   type OrderReviewReply,
@@ -143,6 +144,9 @@ export const checkoutSummarySetup = setup({
     isCardGone: (_, params: { error: unknown }) => goneRecordText(params.error, cardIdField) !== undefined,
     isCartOrdered: (_, params: { error: unknown }) => goneRecordText(params.error, orderedCartField) !== undefined,
     isAddressGone: (_, params: { error: unknown }) => goneRecordText(params.error, deliveryAddressField) !== undefined,
+    // Walk 5 #3: the cart no longer comes to the total the summary showed (changed in another tab).
+    isSummaryOutdated: (_, params: { error: unknown }) =>
+      params.error instanceof ApiError && params.error.status === 400 && params.error.errors.some((e) => e.field === shownTotalField),
     isStripeCheck: ({ context }) => context.authentication?.gateway === 'stripe',
     hasPublishableKey: (_, params: { reply: StripeDetailsReply }) => params.reply.code === 1 && Boolean(params.reply.data?.publishable_key),
   },

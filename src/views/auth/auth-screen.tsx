@@ -1,8 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { authMachine, type AuthScreen as Screen } from '../../machines/auth/index.ts';
+import { selectIsSignedIn } from '../../machines/app/index.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
+import { afterSignInPath } from '../../rules/sign-in-return.ts';
 import * as css from './auth.css.ts';
 import { PageGate } from '../layout/page-gate.tsx';
 import { CreateAccountForm } from './create-account-form.tsx';
@@ -29,7 +31,11 @@ function screenOf(pathname: string): Screen {
  * password (spec 2).
  */
 export function AuthScreen() {
-  const screen = screenOf(useLocation().pathname);
+  const { pathname, search } = useLocation();
+  const screen = screenOf(pathname);
+  const signedIn = useSelector(useAppActors().session, selectIsSignedIn);
+  // Signed in from a sign-in offered where the session ended: back there (?next=, walk 5 #4), before the gate's /store.
+  if (signedIn && new URLSearchParams(search).has('next')) return <Navigate to={afterSignInPath(search)} replace />;
   return (
     <PageGate page={screen}>
       <AuthForms screen={screen} />
@@ -45,7 +51,8 @@ function AuthForms({ screen }: { screen: Screen }) {
     () =>
       authMachine.provide({
         actions: {
-          goToStore: () => navigate('/store'),
+          // Walk 5 #4: a sign-in offered where the session ended comes back there (?next=); else /store (spec).
+          goToStore: () => navigate(afterSignInPath(window.location.search)),
           notifyRegistered: (_, params) => notify.snackbar(params.message),
           notifyCartChanged: (_, params) => notify.snackbar(params.message),
         },

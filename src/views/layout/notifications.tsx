@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { selectSnackbar, selectToasts } from '../../machines/app/index.ts';
 import { useAppActors } from '../app-context.tsx';
 import * as css from './notifications.css.ts';
+import { SessionEndedNotice } from './session-ended-notice.tsx';
 
 /** Toasts bottom-right (green success, red error) and the snackbar; the machine times them out. */
 export function Notifications() {
@@ -10,6 +11,8 @@ export function Notifications() {
   const snackbar = useSelector(notifications, selectSnackbar);
   return (
     <>
+      {/* Walk 5 #4: here, loaded after the first render, as the store's first load has no room for it. */}
+      <SessionEndedNotice />
       <div className={css.toasts} aria-live="polite">
         {toasts.map((toast) => (
           <div key={toast.id} role={toast.kind === 'error' ? 'alert' : 'status'} className={css.toast[toast.kind]}>

@@ -6,7 +6,7 @@ import { orderedCartField, placeOrderReply } from '../../../src/api/contract/che
 import { cartOrderedMessage } from '../../../src/rules/messages.ts';
 import { paymentMessageReply, paymentMethodsReply, tokenizeReply } from '../../../src/api/contract/payment.contract.ts';
 import { walletAddToCartReply } from '../../../src/api/contract/wallet.contract.ts';
-import type { SessionValues } from '../../../src/machines/app/session-values.ts';
+import { sessionValues, type SessionValues } from '../../../src/machines/app/session-values.ts';
 import { addDays, storeToday } from '../../../src/rules/delivery-dates.ts';
 import { speedIds } from '../../../src/rules/delivery-speeds.ts';
 import { serveDineInOrder } from '../console-steps.ts';
@@ -247,4 +247,22 @@ export function cartOrderedOnce(urlPart: string, answer: { status: number; body:
       },
       { times: 1 },
     );
+}
+
+/**
+ * One more of her cart's first line through the API, as + on the cart page in another tab would (walk 5 #3): the
+ * summary on screen no longer shows what the cart comes to.
+ */
+export async function moreOfFirstLineThroughApi(page: Page): Promise<void> {
+  const stored: unknown = JSON.parse((await page.evaluate(() => window.localStorage.getItem('meat-and-fish.session'))) ?? '{}');
+  const session = create(stored, sessionValues);
+  const { token } = signedIn(session);
+  const cart = create(await apiPost('/api/cart/showcart', { cart_id: session.cart_id }, token), cartReply);
+  const line = cart.data?.result[0];
+  if (!line) throw new Error('no cart line to add one more of');
+  const updated = create(
+    await apiPost('/api/cart/updateitem', { cart_id: session.cart_id, cart_rid: line.cart_rid, qty: line.qty + 1 }, token),
+    cartReply,
+  );
+  if (updated.code !== 1) throw new Error(`one more not added: ${JSON.stringify(updated)}`);
 }

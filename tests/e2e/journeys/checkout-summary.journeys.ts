@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { assign, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { cardIdField, orderedCartField } from '../../../src/api/contract/checkout.contract.ts';
+import { cardIdField, orderedCartField, shownTotalField } from '../../../src/api/contract/checkout.contract.ts';
 import { deliveryAddressField } from '../../../src/api/contract/shipping.contract.ts';
 import { ApiError, offlineMessage } from '../../../src/api/http.ts';
 import { checkoutSummaryMachine } from '../../../src/machines/checkout/checkout-summary.machine.ts';
@@ -12,7 +12,7 @@ import { baseCart, ok } from '../../machines/cart-fixtures.ts';
 import { flowAtSummary, reviewOk } from '../../machines/checkout-fixtures.ts';
 import { addCard } from '../checkout-steps.ts';
 import { sessionOf } from '../steps.ts';
-import { cartOrderedOnce, deleteAddressThroughApi, removeCardsThroughApi } from './checkout-shoppers.ts';
+import { cartOrderedOnce, deleteAddressThroughApi, moreOfFirstLineThroughApi, removeCardsThroughApi } from './checkout-shoppers.ts';
 import {
   answeredOnce,
   changedOnce,
@@ -68,6 +68,7 @@ const reviewing = at('reviewing');
 /** The substitution chosen on the summary shown (the coupons and PLACE ORDER come after it). */
 const sameBrand = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).substitutions[1] === 'same_brand';
 const reviewRefusal = 'The order cannot be priced right now.';
+const cartChangedWords = 'Your cart changed since this summary was shown.';
 /** The coupon box's message: the server's success, 'Required', or a failure (the connection lost). */
 const messageIs = (kind: 'success' | 'required' | 'failure') => (snapshot: AnyMachineSnapshot) => {
   const message = contextOf(snapshot).couponMessage;
@@ -296,7 +297,8 @@ export const checkoutSummaryJourneys: MachineMap = {
     'tip.choose: 15 %': tip(15, all(ready, reports(1))),
     'coupon.change: SPRING while priced': {
       event: { type: 'coupon.change', code: 'SPRING' },
-      when: all(reviewing, reports(2), typed('')),
+      // Not after PLACE ORDER found the cart changed (its short journey ends on the summary priced again).
+      when: all(reviewing, reports(2), typed(''), (s) => contextOf(s).refusal === undefined),
       prepare: holding(paths.review),
       act: async (journey) => {
         await whileHeld(journey);
@@ -456,6 +458,23 @@ export const checkoutSummaryJourneys: MachineMap = {
       prepare: async ({ page }) => deleteAddressThroughApi(await sessionOf(page), 'Home'),
       act: async ({ page }) => expect(snackbar(page, addressGoneMessage)).toBeVisible(),
       leaves: /\/cart\/address$/,
+    },
+    // Her cart changed in another tab (one more ribeye) after the summary was shown: the server names shown_grandtotal,
+    // the refusal with the new total stays beside PLACE ORDER and the summary is priced again (walk 5 #3).
+    'placeOrder: the cart changed since the summary': {
+      event: {
+        type: 'xstate.error.actor.placeOrder',
+        error: new ApiError(cartChangedWords, 0, 400, [{ field: shownTotalField, message: cartChangedWords }]),
+      },
+      when: all(at({ ordering: 'placing' }), reports(1)),
+      prepare: async ({ page }) => moreOfFirstLineThroughApi(page),
+      act: async ({ page }) =>
+        expect(
+          page
+            .getByRole('complementary', { name: 'Order totals' })
+            .getByRole('alert')
+            .filter({ hasText: 'Your cart changed since this summary was shown' }),
+        ).toBeVisible(),
     },
     'placeOrder: the bank check (test)': {
       event: bankCheck('placeOrder', 'test', shortSecret),

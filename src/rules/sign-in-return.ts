@@ -1,0 +1,28 @@
+/**
+ * Walk 5 #4: a shopper whose session ended signs in again and comes back to the page they were on (/signIn?next=…).
+ * Only the store's own paths are followed: `next` never sends anyone to another site.
+ */
+
+/**
+ * The server's 401 for a token it no longer knows (logged out elsewhere, expired): the client ends the session then
+ * (session-end.ts). Here, not in messages.ts, to stay out of the store's first load.
+ */
+export const signInAgainMessage = 'Please sign in again.';
+
+/**
+ * What a tab says once its session ended (a 401, or a logout in another tab), with a way to sign in. Here, not in
+ * messages.ts: only the notice shows it, so the store's first load does not carry it.
+ */
+export const sessionEndedMessage = 'Your session has ended. Please sign in again.';
+
+/** The sign-in page that comes back to `path` (the path and query of the page the shopper is on). */
+export function signInPathBack(path: string): string {
+  return `/signIn?next=${encodeURIComponent(path)}`;
+}
+
+/** Where sign-in goes once done: the query's `next` when it is a path of this store (not the sign-in forms), else /store. */
+export function afterSignInPath(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/store';
+  return /^\/(signin|createaccount)\b/i.test(next) ? '/store' : next;
+}

@@ -1,0 +1,114 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { placeAndConfirm } from './checkout-steps.ts';
+import { homeAndContinue, openCheckoutAt, payOnDelivery, ribeyeCustomer, speedAndContinue } from './faults.ts';
+import { addToCartThroughApi, newCustomer } from './journeys/shoppers.ts';
+import { saveHomeThroughApi, scheduleThroughApi } from './journeys/checkout-shoppers.ts';
+import { apiPost, sessionOf, solveCaptcha } from './steps.ts';
+import { sessionEndedMessage } from '../../src/rules/sign-in-return.ts';
+
+/**
+ * Walk 5 #3 and #4: one customer in two tabs of one browser. The Order Summary places only what it shows, and a
+ * session ended in one tab (a logout) or found ended by the server (a 401) ends in the others too.
+ */
+
+const ribeye = 'USDA Prime Ribeye Steak';
+const totals = (page: Page) => page.getByRole('complementary', { name: 'Order totals' });
+const grandTotal = (page: Page) => totals(page).getByText('Grand Total').locator('xpath=following-sibling::dd[1]');
+
+test('PLACE ORDER places what the summary shows: a cart changed in another tab is refused beside it, and the summary shows the new total', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openCheckoutAt(page, await ribeyeCustomer('two-tabs-total'));
+  await homeAndContinue(page);
+  await speedAndContinue(page);
+  await payOnDelivery(page);
+  const shown = await grandTotal(page).innerText();
+
+  // Another tab of the same browser raises the ribeye to 2 on the cart page.
+  const other = await context.newPage();
+  await other.goto('/cart');
+  const updated = other.waitForResponse((response) => response.url().includes('/api/cart/updateitem'));
+  await other.getByRole('button', { name: `Increase quantity of ${ribeye}` }).click();
+  expect((await updated).ok()).toBe(true);
+  await expect(other.getByRole('status', { name: `Quantity of ${ribeye}`, exact: true })).toHaveText('2');
+
+  // Back in the first tab: PLACE ORDER is refused beside the button, with the new total, and the summary is priced again.
+  await page.bringToFront();
+  await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+  const refusal = totals(page).getByRole('alert').filter({ hasText: 'Your cart changed since this summary was shown' });
+  await expect(refusal).toBeVisible();
+  await expect(grandTotal(page)).not.toHaveText(shown);
+  const now = await grandTotal(page).innerText();
+  await expect(refusal).toContainText(`the order now comes to ${now}`);
+  await expect(page.getByRole('heading', { name: 'Order Placed.' })).toHaveCount(0);
+
+  // Placed again, the order is the one on screen.
+  await placeAndConfirm(page);
+});
+
+/** Her checkout at the Order Summary, paid on delivery: the customer (email and password) and her session. */
+async function atSummary(page: Page, prefix: string) {
+  const customer = await newCustomer(prefix);
+  const session = await addToCartThroughApi(customer.session, 'ribeye', ribeye);
+  await scheduleThroughApi(session);
+  await saveHomeThroughApi(session);
+  await openCheckoutAt(page, session);
+  await homeAndContinue(page);
+  await speedAndContinue(page);
+  await payOnDelivery(page);
+  return customer;
+}
+
+const ended = (page: Page) => page.getByRole('alert').filter({ hasText: sessionEndedMessage });
+
+test('a logout in another tab ends the session here too: said, with a sign-in that comes back to the checkout', async ({ page, context }) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const customer = await atSummary(page, 'two-tabs-logout');
+  await expect(page.getByRole('button', { name: 'Hey , Ada' })).toBeVisible();
+
+  const other = await context.newPage();
+  await other.goto('/store');
+  await other.getByRole('button', { name: 'Hey , Ada' }).click();
+  await other.getByRole('button', { name: 'Logout' }).click();
+  await expect(other.getByRole('heading', { name: 'Are you 21 or older?' })).toBeVisible();
+
+  // The checkout tab learns it at once: no greeting, no token stored, and a sign-in that comes back here.
+  await page.bringToFront();
+  await expect(ended(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hey , Ada' })).toHaveCount(0);
+  expect(await page.evaluate(() => window.localStorage.getItem('meat-and-fish.session'))).not.toContain('Token');
+  await ended(page).getByRole('link', { name: 'Sign in again' }).click();
+  await expect(page).toHaveURL(/\/signIn\?next=%2Fcart%2F/);
+  const form = page.getByRole('main');
+  await form.getByLabel('Email or mobile').fill(customer.email);
+  await form.getByLabel('Password', { exact: true }).fill(customer.password);
+  const submit = form.getByRole('button', { name: 'SIGN IN' });
+  await solveCaptcha(page, submit);
+  await submit.click();
+  await expect(page).toHaveURL(/\/cart\//);
+  await expect(page.getByRole('button', { name: 'Hey , Ada' })).toBeVisible();
+  await expect(ended(page)).toHaveCount(0);
+});
+
+test('a 401 at PLACE ORDER (the session ended elsewhere) ends the session in the tab: said, and nothing of the account stays stored', async ({
+  page,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await atSummary(page, 'two-tabs-401');
+  // Logged out from another device: the server no longer knows this tab's token.
+  await apiPost('/api/customer/logout', {}, (await sessionOf(page)).token);
+
+  await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+  await expect(ended(page)).toBeVisible();
+  await expect(ended(page).getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', /^\/signIn\?next=%2Fcart%2F/);
+  await expect(page.getByRole('button', { name: 'Hey , Ada' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Hey , Ada' })).toHaveCount(0);
+  expect(await page.evaluate(() => window.localStorage.getItem('meat-and-fish.session'))).not.toContain('Token');
+});

@@ -1,0 +1,86 @@
+import { object } from 'superstruct';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { call, onTokenRefused, takeTokenFrom } from '../../src/api/http.ts';
+import { startAppActors } from '../../src/machines/app/app-actors.ts';
+import { selectToken } from '../../src/machines/app/index.ts';
+import { followSessionEnd } from '../../src/machines/app/session-end.ts';
+import { sessionStorageKey, type SessionValues } from '../../src/machines/app/session-values.ts';
+import { signInAgainMessage } from '../../src/rules/sign-in-return.ts';
+
+/**
+ * Walk 5 #4: a session ended elsewhere ends in this tab too: the server's 401 'Please sign in again.' to a call sent
+ * with the token, or a logout in another tab (the `storage` event). The account is forgotten, the area and age answer
+ * stay, and the tab says so (sessionEnded) instead of greeting the customer while every call of theirs fails.
+ */
+function browser(stored: SessionValues) {
+  const items = new Map<string, string>([[sessionStorageKey, JSON.stringify(stored)]]);
+  const target = new EventTarget();
+  const storage = () => ({ getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) });
+  const { session, notifications } = startAppActors(storage);
+  followSessionEnd(session, onTokenRefused, storage, target);
+  takeTokenFrom(() => selectToken(session.getSnapshot()));
+  /** Another tab's write, as the browser tells this one. */
+  const otherTabWrites = (value: string) => {
+    items.set(sessionStorageKey, value);
+    target.dispatchEvent(Object.assign(new Event('storage'), { key: sessionStorageKey, newValue: value }));
+  };
+  return { items, session, otherTabWrites, stop: () => (session.stop(), notifications.stop()) };
+}
+
+const signedIn = { Token: 'secret', cust_name: 'Tab Twin', CustomerId: 7, cart_id: 'c1', zipcode: '10001', ageGateVerified: true };
+const context = (tab: ReturnType<typeof browser>) => JSON.parse(JSON.stringify(tab.session.getSnapshot().context)) as unknown;
+
+function answering(status: number, message: string) {
+  vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ code: 0, message }), { status }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  onTokenRefused(() => undefined);
+  takeTokenFrom(() => undefined);
+});
+
+describe('a session ended elsewhere', () => {
+  it("ends this tab's session when another tab logs out, and writes nothing back over that logout", () => {
+    const tab = browser(signedIn);
+    tab.otherTabWrites(JSON.stringify({}));
+    // The area and age answer stay here, so the tab stays on its page to say so.
+    expect(context(tab)).toEqual({ zipcode: '10001', ageGateVerified: true, sessionEnded: true });
+    // What the logout stored stays as it is (spec: all cleared), never the old token.
+    expect(JSON.parse(tab.items.get(sessionStorageKey) ?? 'null')).toEqual({});
+    tab.stop();
+  });
+
+  it('keeps this tab signed in when another tab only changes what it remembers', () => {
+    const tab = browser(signedIn);
+    tab.otherTabWrites(JSON.stringify({ ...signedIn, total_products_in_cart: 2 }));
+    expect(context(tab)).toMatchObject({ Token: 'secret', cust_name: 'Tab Twin' });
+    expect(tab.session.getSnapshot().context.sessionEnded).toBeUndefined();
+    tab.stop();
+  });
+
+  it('ends it at the 401 "Please sign in again." to a call sent with its token: the token, name and cart forgotten', async () => {
+    const tab = browser(signedIn);
+    answering(401, signInAgainMessage);
+    await expect(call('/connect/customer/getaddresses', object({}), { body: {} })).rejects.toThrow(signInAgainMessage);
+    expect(context(tab)).toEqual({ zipcode: '10001', ageGateVerified: true, sessionEnded: true });
+    expect(JSON.parse(tab.items.get(sessionStorageKey) ?? 'null')).toEqual({ zipcode: '10001', ageGateVerified: true, sessionEnded: true });
+    tab.stop();
+  });
+
+  it("leaves the session for another 401's words (a dead reset link), for other refusals, and a guest's token alone", async () => {
+    const tab = browser(signedIn);
+    answering(401, 'This reset link is no longer valid.');
+    await expect(call('/api/x', object({}), { body: {} })).rejects.toThrow();
+    answering(403, signInAgainMessage);
+    await expect(call('/api/x', object({}), { body: {} })).rejects.toThrow();
+    expect(context(tab)).toMatchObject({ Token: 'secret', cust_name: 'Tab Twin' });
+    tab.stop();
+
+    const guest = browser({ Token: 'guest-token', cart_id: 'c1', zipcode: '10001' });
+    answering(401, signInAgainMessage);
+    await expect(call('/api/x', object({}), { body: {} })).rejects.toThrow();
+    expect(context(guest)).toEqual({ Token: 'guest-token', cart_id: 'c1', zipcode: '10001' });
+    guest.stop();
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { afterSignInPath, signInPathBack } from '../../src/rules/sign-in-return.ts';
+
+describe('sign-in that comes back where the session ended (walk 5 #4)', () => {
+  it('comes back to the page and query it was offered on', () => {
+    expect(signInPathBack('/cart/checkout')).toBe('/signIn?next=%2Fcart%2Fcheckout');
+    expect(afterSignInPath('?next=%2Fcart%2Fcheckout')).toBe('/cart/checkout');
+    expect(afterSignInPath(new URL(`http://x${signInPathBack('/category/ALL?page=2')}`).search)).toBe('/category/ALL?page=2');
+  });
+
+  it('goes to /store without one, and never to another site or back to the sign-in forms', () => {
+    for (const search of [
+      '',
+      '?next=',
+      '?next=https%3A%2F%2Fevil.example',
+      '?next=%2F%2Fevil.example',
+      '?next=%2F%5Cevil.example',
+      '?next=%2FsignIn',
+    ])
+      expect(afterSignInPath(search), search).toBe('/store');
+  });
+});
