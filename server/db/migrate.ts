@@ -36,7 +36,7 @@ import * as weighedGramsAsEntered from './migrations/038-weighed-grams-as-entere
 import * as deliverableFulfilment from './migrations/039-deliverable-fulfilment.ts';
 import * as offerLocationNotify from './migrations/041-offer-location-notify.ts';
 import * as visitStockNotify from './migrations/042-visit-stock-notify.ts';
-import * as offerNoticeOnSign from './migrations/044-offer-notice-on-sign.ts';
+import * as offerNoticeOnSign from './migrations/043-offer-notice-on-sign.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -77,7 +77,7 @@ const migrations: Record<string, Migration> = {
   '039-deliverable-fulfilment': deliverableFulfilment,
   '041-offer-location-notify': offerLocationNotify,
   '042-visit-stock-notify': visitStockNotify,
-  '044-offer-notice-on-sign': offerNoticeOnSign,
+  '043-offer-notice-on-sign': offerNoticeOnSign,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

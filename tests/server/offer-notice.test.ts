@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 /**
- * Migration 044: an offer's row notifies `product:<id>` only when what the instances' caches show of it can change —
+ * Migration 043: an offer's row notifies `product:<id>` only when what the instances' caches show of it can change —
  * its price, or its stock crossing zero — so an order taking a unit of many costs no other instance anything. Notices
  * arrive in commit order: a marker change committed after a quiet one, once heard, shows nothing came before it.
  */
@@ -52,7 +52,7 @@ async function heardFrom(change: () => Promise<unknown>, marker: Offer): Promise
   return heard.slice(0, heard.indexOf(markerNotice));
 }
 
-describe("an offer's notice goes only when a shopper's view of it can change (migration 044)", () => {
+describe("an offer's notice goes only when a shopper's view of it can change (migration 043)", () => {
   it('a stock change that leaves it in stock says nothing; selling out, coming back and a new price each say its product', async () => {
     const [offer, marker] = await offers('local');
     const notice = `product:${offer.productId}`;

@@ -110,7 +110,7 @@ describe("Delivery Options' restaurants at each mode are the ones the chosen-res
     await expect.poll(() => heard.some((c) => c !== 'all' && c.productId === fence.product_id)).toBe(true);
     heard.length = 0;
     try {
-      await setStock(visit.stock - 1); // an order of one: still in stock, so no notice at all (migration 044)
+      await setStock(visit.stock - 1); // an order of one: still in stock, so no notice at all (migration 043)
       await setStock(0); // sold out
       const ofProduct = () => heard.filter((c) => c !== 'all' && c.productId === product);
       await expect.poll(() => ofProduct().some((c) => c !== 'all' && c.visitStock === true)).toBe(true);
