@@ -3,7 +3,7 @@ import type { ProductSummary } from '../../../src/api/contract/product-summary.c
 import { isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { BatchCache } from '../platform/batch-cache.ts';
-import { onCatalogueChange } from '../platform/catalogue-changes.ts';
+import { onCatalogueChanges } from '../platform/catalogue-changes.ts';
 import { cacheBudgets } from '../platform/cache-budgets.ts';
 import { perDatabase } from '../platform/read-cache.ts';
 import { productSummaries } from './product-summaries.ts';
@@ -35,9 +35,9 @@ const cards = perDatabase<Kysely<Database>, BatchCache<CardRef, ProductSummary>>
     loadMany: (refs) => summariesByArea(db, refs),
   });
   // A product's price or stock changed on any instance: its cards in every area go (decision 042).
-  onCatalogueChange(db, (change) => {
+  onCatalogueChanges(db, (change) => {
     if (change === 'all') cache.clear();
-    else cache.deleteWhere((key) => key.endsWith(`|${change.productId}`));
+    else cache.deleteWhere((key) => change.has(Number(key.slice(key.lastIndexOf('|') + 1))));
   });
   return cache;
 });

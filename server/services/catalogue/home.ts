@@ -5,7 +5,7 @@ import { catalogueRestaurant, isSpeedValue, isVisitSpeed, type SpeedValue } from
 import type { Database } from '../../db/schema.ts';
 import { offeredInArea, productSummaries } from './product-summaries.ts';
 import { atRestaurant, restaurantCards } from './restaurant-offers.ts';
-import { onCatalogueChange } from '../platform/catalogue-changes.ts';
+import { onCatalogueChanges } from '../platform/catalogue-changes.ts';
 import { cacheBudgets } from '../platform/cache-budgets.ts';
 import { perDatabase, ReadCache } from '../platform/read-cache.ts';
 
@@ -37,17 +37,17 @@ export const homeCacheOptions = { name: 'home', maxBytes: cacheBudgets.home, fre
 const homeCaches = perDatabase<Kysely<Database>, ReadCache<HomepageData>>((db) => {
   const cache = new ReadCache<HomepageData>(homeCacheOptions);
   // A home holds its products' cards: one whose price or stock changed goes, with any home showing it (decision 042).
-  onCatalogueChange(db, (change) => {
+  onCatalogueChanges(db, (change) => {
     if (change === 'all') cache.clear();
-    else cache.deleteWhere((_key, home) => showsProduct(home, change.productId));
+    else cache.deleteWhere((_key, home) => showsAny(home, change));
   });
   return cache;
 });
 
-function showsProduct(home: HomepageData, productId: number): boolean {
+function showsAny(home: HomepageData, productIds: ReadonlySet<number>): boolean {
   return (
-    home.topproduct.some((card) => card.id === productId) ||
-    homeSections(home).some((section) => section.products.some((card) => card.id === productId))
+    home.topproduct.some((card) => productIds.has(card.id)) ||
+    homeSections(home).some((section) => section.products.some((card) => productIds.has(card.id)))
   );
 }
 

@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { isServedLocation } from './catalogue-cache.ts';
 import { executePrepared } from '../platform/prepared.ts';
 import { offeredInArea } from './product-summaries.ts';
-import { onCatalogueChange } from '../platform/catalogue-changes.ts';
+import { onCatalogueChange, onCatalogueChanges } from '../platform/catalogue-changes.ts';
 import { cacheBudgets } from '../platform/cache-budgets.ts';
 import { perDatabase, ReadCache } from '../platform/read-cache.ts';
 import { relatedCards, relatedCardsJson, type RelatedCardRow } from './related-cards.ts';
@@ -199,15 +199,15 @@ export const productDetailCacheOptions = { name: 'product-detail', maxBytes: cac
 const detailCaches = perDatabase<Kysely<Database>, ReadCache<ProductDetailResult>>((db) => {
   const cache = new ReadCache<ProductDetailResult>(productDetailCacheOptions);
   // The product's own pages, and those showing it among their similar items (decision 042).
-  onCatalogueChange(db, (change) => {
+  onCatalogueChanges(db, (change) => {
     if (change === 'all') cache.clear();
-    else cache.deleteWhere((key, result) => key.startsWith(`${change.productId}:`) || showsRelated(result, change.productId));
+    else cache.deleteWhere((key, result) => change.has(Number(key.slice(0, key.indexOf(':')))) || showsRelated(result, change));
   });
   return cache;
 });
 
-function showsRelated(result: ProductDetailResult, productId: number): boolean {
-  return result.kind === 'found' && result.product.related_products.some((card) => card.id === productId);
+function showsRelated(result: ProductDetailResult, productIds: ReadonlySet<number>): boolean {
+  return result.kind === 'found' && result.product.related_products.some((card) => productIds.has(card.id));
 }
 
 /** restaurantLocId narrows a visit speed's offers to one restaurant; with a delivery speed it is ignored. */

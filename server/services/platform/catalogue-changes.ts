@@ -68,6 +68,33 @@ export function onCatalogueChange(db: object, drop: (change: CatalogueChange) =>
   handlers(root(db)).add(drop);
 }
 
+/**
+ * Like onCatalogueChange, with one turn's product notices together: a statement changing thousands of offers' prices
+ * sends thousands of notices, and a cache that looks through its entries for each would block this instance for
+ * seconds; once a turn, it looks once. Delivered in a microtask, before any request of a later turn reads the cache.
+ * 'all' comes at once, and takes the turn's products with it.
+ */
+export function onCatalogueChanges(db: object, drop: (change: ReadonlySet<number> | 'all') => void): void {
+  let pending: Set<number> | undefined;
+  onCatalogueChange(db, (change) => {
+    if (change === 'all') {
+      pending = undefined;
+      drop('all');
+      return;
+    }
+    if (pending === undefined) {
+      const batch = new Set<number>();
+      pending = batch;
+      queueMicrotask(() => {
+        if (pending !== batch) return;
+        pending = undefined;
+        drop(batch);
+      });
+    }
+    pending.add(change.productId);
+  });
+}
+
 /** Tells db's caches of a change. */
 export function catalogueChanged(db: object, change: CatalogueChange): void {
   for (const drop of handlers(root(db))) drop(change);
