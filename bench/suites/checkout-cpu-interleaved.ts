@@ -14,10 +14,12 @@
  * BLOCKS (8) blocks of BLOCK (25) checkouts each per server, after five each to warm up.
  */
 import fs from 'node:fs';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../server/db/connection.ts';
+import { migrationNamed } from '../../server/db/migrate.ts';
 import { checkoutShopOf } from '../lib/checkout-shop.ts';
 import { guestCheckout, httpCheckoutCaller, type CheckoutCaller, type CheckoutShop } from '../lib/guest-checkout.ts';
 import { loadAverages, processCpuMs, serverCpuMs, startBenchServer, type BenchServer } from '../lib/measure.ts';
@@ -29,6 +31,29 @@ const folders = { before: process.env.BEFORE_DIR, after: process.env.AFTER_DIR }
 if (!folders.before || !folders.after) throw new Error('BEFORE_DIR and AFTER_DIR: the two builds, each a git archive copy');
 const home = process.cwd();
 const log = (m: string) => console.error(`[checkout-cpu-interleaved ${set}] ${m}`);
+
+/**
+ * A side whose build predates a migration the kept data has run (the data set is migrated by whichever build opened it
+ * last) would refuse to start ("corrupted migrations"): that migration is undone on the side's own copy with this
+ * checkout's down(), newest first, and its row removed, so each build runs on the schema it knows. PostgreSQL only.
+ */
+async function undoLaterMigrations(url: string, folder: string): Promise<void> {
+  const known = new Set(fs.readdirSync(path.join(folder, 'server/db/migrations')).map((file) => file.replace(/\.ts$/, '')));
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) });
+  try {
+    const ran = await sql<{ name: string }>`select name from kysely_migration order by name desc`.execute(db);
+    for (const { name } of ran.rows) {
+      if (known.has(name)) continue;
+      const migration = migrationNamed(name);
+      if (!migration?.down) throw new Error(`${name}: no down() in this checkout to undo it for ${folder}`);
+      await migration.down(db);
+      await sql`delete from kysely_migration where name = ${name}`.execute(db);
+      log(`${path.basename(folder)}: undid ${name} on its copy (its build predates it)`);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
 
 interface Side {
   name: 'before' | 'after';
@@ -64,6 +89,7 @@ async function prepare(): Promise<{
     const database = `checkout_cpu_${name}_${process.pid}`;
     await adminStatement(admin, `create database ${database} template store`);
     const databaseUrl = cluster.socketUrlOf(database);
+    await undoLaterMigrations(cluster.urlOf(database), folders[name] ?? '');
     sides.push({
       name,
       folder: folders[name] ?? '',

@@ -80,6 +80,11 @@ const migrations: Record<string, Migration> = {
   '043-offer-notice-on-sign': offerNoticeOnSign,
 };
 
+/** A migration of this build by its name (the benches undo later ones on an older build's copy of the data). */
+export function migrationNamed(name: string): Migration | undefined {
+  return migrations[name];
+}
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /**
