@@ -6,7 +6,7 @@ import { formatUsDate, storeToday } from '../../rules/delivery-dates.ts';
 import {
   consoleSellerLabel,
   consoleSellers,
-  fulfilmentStateLabels,
+  fulfilmentStateWords,
   fulfilmentStates,
   isFulfilmentState,
   pickList,
@@ -160,9 +160,10 @@ function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly n
                 onChange={(e) => setState(isFulfilmentState(e.target.value) ? e.target.value : undefined)}
               >
                 <option value="">Any</option>
+                {/* Orders of every mode are listed: each state in each mode's words ('Packed / Table ready'). */}
                 {fulfilmentStates.map((s) => (
                   <option key={s} value={s}>
-                    {fulfilmentStateLabels[s]}
+                    {fulfilmentStateWords(s)}
                   </option>
                 ))}
               </select>
