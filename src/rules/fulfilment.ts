@@ -656,6 +656,22 @@ export function sellerConsoleDates(today: string): string[] {
   return [today, addDays(today, 1), addDays(today, 2)];
 }
 
+/** A seller location's own date now (src/rules/local-day.ts, read by the server with its clock: /api/console/me). */
+export interface LocationDay {
+  loc_id: number;
+  today: string;
+}
+
+/**
+ * The seller console's today: its location's own day (`locId`), or the earliest of its locations' days when it has
+ * several in different zones (none of today's orders falls before the Today button); the store's day when the server
+ * sent none. The console's Today / Tomorrow / The day after and the day its 'Your day' opens on count from it.
+ */
+export function sellerToday(days: readonly LocationDay[] | undefined, now: Date, locId?: number): string {
+  const own = (days ?? []).filter((day) => locId === undefined || day.loc_id === locId).map((day) => day.today);
+  return own.sort()[0] ?? storeToday(now);
+}
+
 /** A seller location staff can filter the orders by, or open the day of: its id and its seller's name. */
 export interface ConsoleSeller {
   loc_id: number;

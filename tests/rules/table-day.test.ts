@@ -11,6 +11,7 @@ import {
   lineHeadline,
   moveStepLabel,
   orderHeadline,
+  sellerToday,
   tableDayRefusal,
   timelineStepLabel,
 } from '../../src/rules/fulfilment.ts';
@@ -115,5 +116,21 @@ describe("the consoles' words for orders of every mode", () => {
       "This order cannot be canceled now: Gramercy Chop House's part is being prepared. A cancel ends every seller's part.",
     );
     expect(wholeMoveRefusal(gramercy)).toMatch(/part is being picked\./);
+  });
+});
+
+describe("a seller console's today is its location's (QA: New York's for every seller)", () => {
+  // 06:30 UTC on 12/02: 1:30 am in New York, 10:30 pm on 12/01 in San Francisco.
+  const now = new Date('2026-12-02T06:30:00Z');
+  const days = [
+    { loc_id: 401, today: localToday(now, 'NY') },
+    { loc_id: 421, today: localToday(now, 'CA') },
+  ];
+
+  it("takes the location's day, the earliest of several, and New York's when the server sent none", () => {
+    expect(sellerToday(days, now, 421)).toBe('2026-12-01');
+    expect(sellerToday(days, now, 401)).toBe('2026-12-02');
+    expect(sellerToday(days, now)).toBe('2026-12-01');
+    expect(sellerToday(undefined, now)).toBe('2026-12-02');
   });
 });
