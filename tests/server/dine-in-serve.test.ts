@@ -8,6 +8,7 @@ import { startSession } from '../../server/services/accounts/accounts.ts';
 import { addStoreUser } from '../../server/services/accounts/store-users.ts';
 import { weighedLines } from '../../server/services/fulfilment/order-transitions.ts';
 import { packSettlementMessages } from '../../server/services/fulfilment/order-weighing.ts';
+import { substitutionWindowMessages } from '../../server/services/fulfilment/substitutions.ts';
 import { generousLimits } from './account-helpers.ts';
 import { manualClock, post } from './cart-page-helpers.ts';
 import { checkoutNow, today, tokenize } from './checkout-helpers.ts';
@@ -60,6 +61,13 @@ describe('a dine-in order is served on its table day, not before (QA walk 3)', (
     const weights = (await weighedLines(t.database.db, order.id)).map((l) => ({ item_id: l.id, grams: 500 }));
     for (const event of ['accept', 'pick'] as const) expect((await move(number, event)).status).toBe(200);
     expect((await move(number, 'pack', { weights })).status).toBe(200);
+    // Too late for a substitute once the table is ready: said in the table's words, not 'being picked'.
+    const itemId = (await t.database.db.selectFrom('order_items').select('id').where('order_id', '=', order.id).executeTakeFirstOrThrow()).id;
+    const late = await post(t, '/api/staff/orders/substitute', { order_id: number, item_id: itemId, out: true }, staff);
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ message: 'Substitutes can only be proposed while the order is being prepared.' });
+    expect(substitutionWindowMessages('dine_in').windowClosed).toBe('This substitute can no longer be changed: the order is marked Table ready.');
+    expect(substitutionWindowMessages('delivery').windowClosed).toBe('This substitute can no longer be changed: the order is packed.');
 
     // The console's card: packed, its table tomorrow by the restaurant's clock; Served is not among its moves.
     const before = await staffCard(number);
