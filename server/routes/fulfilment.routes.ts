@@ -17,6 +17,7 @@ import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
 import { sellerLocationIds } from '../services/accounts/store-users.ts';
 import { listConsoleOrders } from '../services/fulfilment/console-orders.ts';
+import { locationDays } from '../services/fulfilment/location-days.ts';
 import { sellerScope, shopperScope, staffScope, type ConsoleScope } from '../services/fulfilment/console-scope.ts';
 import { moveOrder, type MoveActor, type MoveOutcome } from '../services/fulfilment/order-transitions.ts';
 import type { Caller } from '../services/platform/caller.ts';
@@ -65,7 +66,8 @@ export function fulfilmentRoutes(deps: AppDeps): FastifyPluginAsync {
       const caller = await requireCaller(request, db);
       const me = await db.selectFrom('customers').select(['first_name', 'last_name']).where('id', '=', caller.customerId).executeTakeFirstOrThrow();
       const locIds = caller.role === 'seller' ? await sellerLocationIds(db, caller.customerId) : [];
-      return { code: 1, data: { role: caller.role, name: `${me.first_name} ${me.last_name}`.trim(), loc_ids: locIds } };
+      const locDays = await locationDays(db, locIds, deps.clock());
+      return { code: 1, data: { role: caller.role, name: `${me.first_name} ${me.last_name}`.trim(), loc_ids: locIds, loc_days: locDays } };
     });
 
     for (const role of ['seller', 'staff'] as const) {

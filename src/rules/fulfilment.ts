@@ -186,6 +186,30 @@ export function fulfilmentEventLabel(event: FulfilmentEvent, kind: FulfilmentKin
   return (kind === 'dine_in' ? dineInEventLabels[event] : undefined) ?? fulfilmentEventLabels[event];
 }
 
+export const fulfilmentKinds: readonly FulfilmentKind[] = ['delivery', 'pickup', 'dine_in'];
+
+/** A mode's name where a description names the modes a move is for ('pick-up only'). */
+export const fulfilmentKindNames: Readonly<Record<FulfilmentKind, string>> = { delivery: 'delivery', pickup: 'pick-up', dine_in: 'dine-in' };
+
+/** Each mode's word once, in mode order: 'Being picked / Being prepared' (fulfilmentStateLabel's, no second table). */
+function wordsOfKinds(kinds: readonly FulfilmentKind[], word: (kind: FulfilmentKind) => string): string {
+  return [...new Set(kinds.map(word))].join(' / ');
+}
+
+/**
+ * A state in the words of every mode it may be read for, where one place speaks of orders of all modes at once (the
+ * staff console's Status filter, the fulfilment machine's chart): 'Packed / Table ready' (QA walk 5: delivery words
+ * only). `kinds` narrows it to a move's modes.
+ */
+export function fulfilmentStateWords(state: FulfilmentState, kinds: readonly FulfilmentKind[] = fulfilmentKinds): string {
+  return wordsOfKinds(kinds, (kind) => fulfilmentStateLabel(state, kind));
+}
+
+/** A move's button in every mode's words: 'Start picking / Start preparing'. */
+export function fulfilmentEventWords(event: FulfilmentEvent, kinds: readonly FulfilmentKind[] = fulfilmentKinds): string {
+  return wordsOfKinds(kinds, (kind) => fulfilmentEventLabel(event, kind));
+}
+
 /** The kind of an order from the checkout's speed id it was placed at (3 Dine-In, 2 Store Pickup, else delivered). */
 export function fulfilmentKindOfSpeedId(speedId: number | undefined): FulfilmentKind {
   const handOver = handOverOf(speedId);
@@ -630,6 +654,22 @@ export function pickList(
  */
 export function sellerConsoleDates(today: string): string[] {
   return [today, addDays(today, 1), addDays(today, 2)];
+}
+
+/** A seller location's own date now (src/rules/local-day.ts, read by the server with its clock: /api/console/me). */
+export interface LocationDay {
+  loc_id: number;
+  today: string;
+}
+
+/**
+ * The seller console's today: its location's own day (`locId`), or the earliest of its locations' days when it has
+ * several in different zones (none of today's orders falls before the Today button); the store's day when the server
+ * sent none. The console's Today / Tomorrow / The day after and the day its 'Your day' opens on count from it.
+ */
+export function sellerToday(days: readonly LocationDay[] | undefined, now: Date, locId?: number): string {
+  const own = (days ?? []).filter((day) => locId === undefined || day.loc_id === locId).map((day) => day.today);
+  return own.sort()[0] ?? storeToday(now);
 }
 
 /** A seller location staff can filter the orders by, or open the day of: its id and its seller's name. */

@@ -2,7 +2,7 @@ import {
   endingEvents,
   isEndedState,
   fulfilmentEventsFor,
-  fulfilmentStateLabels,
+  fulfilmentStateLabel,
   fulfilmentTransition,
   tableDayRefusal,
   type FulfilmentActor,
@@ -82,8 +82,9 @@ export function partEventsFor(
  * Why a whole-order move was refused, naming the part that stops it (the list was drawn before that seller moved on):
  * 'This order cannot be canceled now: Fulton Fish Co.'s part is out for delivery. A cancel ends every seller's part.'
  */
-export function wholeMoveRefusal(part: OrderPart): string {
-  return `This order cannot be canceled now: ${possessive(part.vendor_name)} part is ${fulfilmentStateLabels[part.state].toLowerCase()}. A cancel ends every seller's part.`;
+export function wholeMoveRefusal(part: OrderPart, kind: FulfilmentKind = 'delivery'): string {
+  // In the order's mode's words: a dine-in part is 'table ready', not 'packed'.
+  return `This order cannot be canceled now: ${possessive(part.vendor_name)} part is ${fulfilmentStateLabel(part.state, kind).toLowerCase()}. A cancel ends every seller's part.`;
 }
 
 /** Whether a move asks the console's user first: those that end the order (refuse, cancel) and cannot be undone. */

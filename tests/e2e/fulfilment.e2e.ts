@@ -31,9 +31,9 @@ import {
   solveCaptcha,
   uniqueEmail,
 } from './steps.ts';
-import { e2eSeller, e2eStaff } from './store-users.ts';
-import { newCustomer, openWithSession } from './journeys/shoppers.ts';
-import { dineInThroughApi } from './journeys/checkout-shoppers.ts';
+import { e2ePacificSeller, e2eSeller, e2eStaff } from './store-users.ts';
+import { newCustomer, openWithSession, postJson } from './journeys/shoppers.ts';
+import { dineInThroughApi, visitThroughApi } from './journeys/checkout-shoppers.ts';
 import { sameDayAndFarmOrderThroughApi, sameDayOrderThroughApi } from './reach/orders.ts';
 
 /**
@@ -807,6 +807,11 @@ test("a dine-in order before its table's day: the console speaks of preparing an
     await reason();
     await card.getByRole('button', { name: 'Table ready' }).click();
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Table ready');
+    // The Status filter lists orders of every mode: each state in each mode's words (QA walk 5: 'Packed' only).
+    const status = staff.getByLabel('Status');
+    await expect(status.locator('option')).toContainText(['Being picked / Being prepared', 'Packed / Table ready', 'Ready for pick-up', 'Served']);
+    await status.selectOption({ label: 'Packed / Table ready' });
+    await expect(card.getByTestId('fulfilment-state')).toHaveText('Table ready');
     // The table is tomorrow: Served waits for its day (the server refuses it too, tests/server/dine-in-serve.test.ts).
     await expect(card.getByRole('button', { name: 'Cancel order' })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Served' })).toHaveCount(0);
@@ -830,4 +835,69 @@ test("a dine-in order before its table's day: the console speaks of preparing an
   await expect(timeline).toContainText('Being prepared');
   await expect(timeline).not.toContainText('Packed');
   await page.screenshot({ path: 'test-results/dine-in-order-table-ready.png', fullPage: true });
+});
+
+test('a pick-up order in the staff console: its own words at each move, to Picked up, found under its Status', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const { session } = await newCustomer('pick-up-console');
+  const orderId = await visitThroughApi(session, 'ribeye', 'USDA Prime Ribeye Steak', 'pickup');
+  const visitDate = addDays(storeToday(new Date()), 1);
+  const staffContext = await browser.newContext();
+  try {
+    const staff = await staffContext.newPage();
+    await consoleUserSignsIn(staff, { ...e2eStaff, console: 'Staff console', path: 'staff', heading: 'STAFF CONSOLE' });
+    await staff.getByLabel('Date').first().fill(visitDate);
+    const card = staff.getByRole('article', { name: `ORDER #${orderId}` });
+    const badge = card.getByTestId('fulfilment-state');
+    const moveTo = async (button: string, badgeText: string) => {
+      await card.getByLabel('Reason').fill('At the counter');
+      await card.getByRole('button', { name: button, exact: true }).click();
+      await expect(badge).toHaveText(badgeText);
+    };
+    await moveTo('Accept', 'Accepted by the seller');
+    await moveTo('Start picking', 'Being picked');
+    const weights = card.getByLabel(/^Weight of /);
+    for (let i = 0; i < (await weights.count()); i++) await weights.nth(i).fill('1');
+    await moveTo('Packed', 'Packed');
+    // A pick-up is readied at the counter, never handed to a driver nor served.
+    await expect(card.getByRole('button', { name: 'Hand to driver' })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Served' })).toHaveCount(0);
+    await moveTo('Ready for pick-up', 'Ready for pick-up');
+    await staff.getByLabel('Status').selectOption({ label: 'Ready for pick-up' });
+    await expect(badge).toHaveText('Ready for pick-up');
+    await moveTo('Picked up', 'Picked up');
+    await expect(card.getByRole('button')).toHaveCount(0);
+  } finally {
+    await staffContext.close();
+  }
+  await openWithSession(page, session, `/order/status?orderId=${orderId}`);
+  await expect(page.getByTestId('order-status')).toHaveText('Picked up');
+});
+
+test("a San Francisco seller's console counts its days by San Francisco's clock: at 1:30 am in New York it is still the evening before", async ({
+  page,
+}) => {
+  await consoleUserSignsIn(page, { ...e2ePacificSeller, console: 'Seller console', path: 'seller', heading: 'SELLER CONSOLE' });
+  const { token } = await sessionOf(page);
+  // The next 06:30 UTC: 1:30 am in New York, 10:30 pm the day before in San Francisco. The server's clock (this
+  // session's, test mode's /api/test/clock) and the page's move there together.
+  const now = Date.now();
+  const then = new Date(now);
+  then.setUTCHours(6, 30, 0, 0);
+  if (then.getTime() <= now) then.setUTCDate(then.getUTCDate() + 1);
+  await page.clock.install({ time: then });
+  await postJson('/api/test/clock', { shift_minutes: Math.ceil((then.getTime() - now) / 60_000) }, token);
+  try {
+    await page.reload();
+    const newYorkDay = storeToday(then);
+    const pacificDay = addDays(newYorkDay, -1);
+    const days = page.getByRole('group', { name: 'Day' });
+    await expect(days.getByRole('button', { name: `Today (${formatUsDate(pacificDay)})` })).toBeVisible();
+    await expect(days.getByRole('button', { name: `The day after (${formatUsDate(addDays(pacificDay, 2))})` })).toBeVisible();
+    // 'Your day' opens on San Francisco's tomorrow: New York's today.
+    await expect(page.getByRole('region', { name: 'Your day' }).getByLabel('Date')).toHaveValue(newYorkDay);
+    await page.screenshot({ path: 'test-results/seller-console-pacific-day.png', fullPage: true });
+  } finally {
+    await postJson('/api/test/clock', { shift_minutes: 0 }, token);
+  }
 });

@@ -12,7 +12,7 @@ import { seedCatalogue } from '../../server/db/seed/seed-catalogue.ts';
 import { addStoreUser } from '../../server/services/accounts/store-users.ts';
 import { lowStock } from './low-stock.ts';
 import { newYorkOnly } from './new-york-only.ts';
-import { e2eSeller, e2eStaff } from './store-users.ts';
+import { e2ePacificSeller, e2eSeller, e2eStaff } from './store-users.ts';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: prepare-store.ts DATA_DIR');
@@ -61,6 +61,16 @@ const localShops = await database.db
   .execute();
 const seller = await addStoreUser(database.db, { ...e2eSeller, role: 'seller', locIds: localShops.map((l) => l.id) });
 if (seller.kind === 'invalid') throw new Error(`the e2e seller: ${seller.message}`);
+// A seller of the Californian local shops only: their console's days are San Francisco's (src/rules/local-day.ts).
+const pacificShops = await database.db
+  .selectFrom('vendor_locations')
+  .innerJoin('vendors', 'vendors.id', 'vendor_locations.vendor_id')
+  .select('vendor_locations.id')
+  .where('vendors.kind', '=', 'local')
+  .where('vendor_locations.state', '=', 'CA')
+  .execute();
+const pacificSeller = await addStoreUser(database.db, { ...e2ePacificSeller, role: 'seller', locIds: pacificShops.map((l) => l.id) });
+if (pacificSeller.kind === 'invalid') throw new Error(`the e2e Pacific seller: ${pacificSeller.message}`);
 const staff = await addStoreUser(database.db, { ...e2eStaff, role: 'staff', locIds: [] });
 if (staff.kind === 'invalid') throw new Error(`the e2e staff user: ${staff.message}`);
 await database.close();

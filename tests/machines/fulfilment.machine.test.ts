@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, matchesState, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, matchesState, type AnyEventObject, type AnyMachineSnapshot, type AnyStateNode } from 'xstate';
 import type { MoveOrderReply, SubstitutionReply } from '../../src/api/contract/fulfilment.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import {
@@ -559,5 +559,33 @@ describe('fulfilment behaviour', () => {
     // The other part still packed (the list read again): Cancel is offered.
     card.send({ type: 'fulfil.reported', state: 'packed', otherParts: [{ ...fish, state: 'packed' }] });
     expect(selectMoves(card.getSnapshot())).toEqual(['dispatch', 'cancel']);
+  });
+});
+
+/**
+ * Analysts read the chart in the XState visualiser (decision 085's 'Not done'): its states and moves said 'Being picked'
+ * and 'Packed' for a dine-in order too. One chart for every mode: each names every mode's words (fulfilmentStateWords).
+ */
+describe("the chart's descriptions in every mode's words", () => {
+  const descriptions = (node: AnyStateNode): string[] => [
+    ...(node.description === undefined ? [] : [node.description]),
+    ...[...node.transitions.values()].flat().flatMap((t) => (t.description === undefined ? [] : [t.description])),
+    ...Object.values(node.states).flatMap(descriptions),
+  ];
+  const all = descriptions(fulfilmentMachine.root);
+  const preparing = fulfilmentMachine.root.states.preparing;
+
+  it("names a dine-in order's steps wherever it names picking or packing", () => {
+    expect(preparing?.states.picking?.description).toMatch(
+      /^Being picked \/ Being prepared\. Moves from here: Packed \/ Table ready → Packed \/ Table ready/,
+    );
+    expect(preparing?.states.packed?.description).toContain('Served → Served (dine-in only)');
+    expect(preparing?.states.packed?.description).toContain('Ready for pick-up → Ready for pick-up (pick-up only)');
+    expect(preparing?.states.packed?.description).toContain('Hand to driver → Out for delivery (delivery only)');
+    for (const text of all) {
+      if (/Being picked/.test(text)) expect(text).toContain('Being picked / Being prepared');
+      if (/\bPacked\b/.test(text)) expect(text).toMatch(/Packed \/ Table ready|Packed \(/);
+    }
+    expect(all.join(' ')).toContain('Table ready');
   });
 });

@@ -3,17 +3,20 @@ import {
   consoleStateLabel,
   consoleTableDay,
   fulfilmentEventLabel,
+  fulfilmentEventWords,
+  fulfilmentStateWords,
   fulfilmentKindOfSpeedId,
   fulfilmentMailSubject,
   fulfilmentStateLabel,
   lineHeadline,
   moveStepLabel,
   orderHeadline,
+  sellerToday,
   tableDayRefusal,
   timelineStepLabel,
 } from '../../src/rules/fulfilment.ts';
 import { localToday, timeZoneOfState } from '../../src/rules/local-day.ts';
-import { partEventsFor, partMayMove } from '../../src/rules/order-parts.ts';
+import { partEventsFor, partMayMove, wholeMoveRefusal } from '../../src/rules/order-parts.ts';
 import { speedIds } from '../../src/rules/delivery-speeds.ts';
 
 /** QA walk 3: a dine-in order marked Served the day before its table. One rule for the server and the consoles. */
@@ -89,5 +92,45 @@ describe("a dine-in order's steps in a table's words, in every place", () => {
     );
     // A delivery keeps its words.
     expect(orderHeadline({ ...dineIn, speed_id: 1 })).toBe('Packed');
+  });
+});
+
+/**
+ * QA walk 5 (decision 085's 'Not done'): the consoles still spoke of a dine-in order in delivery words where one place
+ * speaks of every mode (the staff console's Status filter, the machine's chart) and in a refused cancel.
+ */
+describe("the consoles' words for orders of every mode", () => {
+  it("names a state in each mode's words where orders of every mode are listed (the Status filter)", () => {
+    expect(fulfilmentStateWords('picking')).toBe('Being picked / Being prepared');
+    expect(fulfilmentStateWords('packed')).toBe('Packed / Table ready');
+    expect(fulfilmentStateWords('ready_for_pickup')).toBe('Ready for pick-up');
+    expect(fulfilmentStateWords('served')).toBe('Served');
+    expect(fulfilmentStateWords('packed', ['delivery', 'pickup'])).toBe('Packed');
+    expect(fulfilmentEventWords('pick')).toBe('Start picking / Start preparing');
+    expect(fulfilmentEventWords('pack', ['dine_in'])).toBe('Table ready');
+  });
+
+  it('says a dine-in part that stops a cancel is being prepared or its table ready, not picked or packed', () => {
+    const gramercy = { vendor_name: 'Gramercy Chop House', state: 'picking' as const };
+    expect(wholeMoveRefusal(gramercy, 'dine_in')).toBe(
+      "This order cannot be canceled now: Gramercy Chop House's part is being prepared. A cancel ends every seller's part.",
+    );
+    expect(wholeMoveRefusal(gramercy)).toMatch(/part is being picked\./);
+  });
+});
+
+describe("a seller console's today is its location's (QA: New York's for every seller)", () => {
+  // 06:30 UTC on 12/02: 1:30 am in New York, 10:30 pm on 12/01 in San Francisco.
+  const now = new Date('2026-12-02T06:30:00Z');
+  const days = [
+    { loc_id: 401, today: localToday(now, 'NY') },
+    { loc_id: 421, today: localToday(now, 'CA') },
+  ];
+
+  it("takes the location's day, the earliest of several, and New York's when the server sent none", () => {
+    expect(sellerToday(days, now, 421)).toBe('2026-12-01');
+    expect(sellerToday(days, now, 401)).toBe('2026-12-02');
+    expect(sellerToday(days, now)).toBe('2026-12-01');
+    expect(sellerToday(undefined, now)).toBe('2026-12-02');
   });
 });

@@ -262,7 +262,7 @@ describe('catch-weight: authorise the estimate + 10 %, capture at the weight', (
     const weights = [{ item_id: item.id, grams: item.bottle_size }];
     const packed = await move(number, 'pack', { weights });
     expect(packed.status).toBe(409);
-    expect(packed.body).toMatchObject({ code: -1, message: packSettlementMessages.captureFailed });
+    expect(packed.body).toMatchObject({ code: -1, message: packSettlementMessages('delivery').captureFailed });
     const after = await orderOf(t, number);
     expect(after).toMatchObject({ fulfilment_state: 'picking', capture_state: 'held', final_total_cents: null });
     const line = await db.selectFrom('order_items').select('weighed_grams').where('id', '=', item.id).executeTakeFirstOrThrow();

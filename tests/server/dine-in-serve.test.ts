@@ -7,6 +7,8 @@ import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.
 import { startSession } from '../../server/services/accounts/accounts.ts';
 import { addStoreUser } from '../../server/services/accounts/store-users.ts';
 import { weighedLines } from '../../server/services/fulfilment/order-transitions.ts';
+import { packSettlementMessages } from '../../server/services/fulfilment/order-weighing.ts';
+import { substitutionWindowMessages } from '../../server/services/fulfilment/substitutions.ts';
 import { generousLimits } from './account-helpers.ts';
 import { manualClock, post } from './cart-page-helpers.ts';
 import { checkoutNow, today, tokenize } from './checkout-helpers.ts';
@@ -59,6 +61,13 @@ describe('a dine-in order is served on its table day, not before (QA walk 3)', (
     const weights = (await weighedLines(t.database.db, order.id)).map((l) => ({ item_id: l.id, grams: 500 }));
     for (const event of ['accept', 'pick'] as const) expect((await move(number, event)).status).toBe(200);
     expect((await move(number, 'pack', { weights })).status).toBe(200);
+    // Too late for a substitute once the table is ready: said in the table's words, not 'being picked'.
+    const itemId = (await t.database.db.selectFrom('order_items').select('id').where('order_id', '=', order.id).executeTakeFirstOrThrow()).id;
+    const late = await post(t, '/api/staff/orders/substitute', { order_id: number, item_id: itemId, out: true }, staff);
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ message: 'Substitutes can only be proposed while the order is being prepared.' });
+    expect(substitutionWindowMessages('dine_in').windowClosed).toBe('This substitute can no longer be changed: the order is marked Table ready.');
+    expect(substitutionWindowMessages('delivery').windowClosed).toBe('This substitute can no longer be changed: the order is packed.');
 
     // The console's card: packed, its table tomorrow by the restaurant's clock; Served is not among its moves.
     const before = await staffCard(number);
@@ -100,5 +109,29 @@ describe('a dine-in order is served on its table day, not before (QA walk 3)', (
     expect(onTheDay?.moves).toContain('serve');
     expect((await move(number, 'serve')).status).toBe(200);
     expect(await orderOf(t, number)).toMatchObject({ fulfilment_state: 'served' });
+  });
+
+  test("packing that cannot settle the card says the table's words: nothing marked Table ready, press Table ready again", async () => {
+    clock.set(dayBefore);
+    const me = await signedInCustomer(t, 'serve-gone-hold@example.com');
+    const offer = offers[0];
+    if (!offer) throw new Error('no dine-in offer');
+    const card = { payment_mode: 2, card_token: await tokenize(t, '4242424242424242') };
+    const placed = await paidDineInOrder(t, me, [{ offer, qty: 1 }], card, dineInRestaurant, false);
+    expect(placed.code).toBe(1);
+    const number = placed.orderNumber;
+    for (const event of ['accept', 'pick'] as const) expect((await move(number, event)).status).toBe(200);
+    const order = await orderOf(t, number);
+    expect(order.capture_state).toBe('held');
+    // The hold is gone at the provider: its capture at packing fails and nothing is packed (catch-weight.test.ts).
+    await t.database.db.updateTable('orders').set({ payment_ref: 'pi_test_gone' }).where('id', '=', order.id).execute();
+    const weights = (await weighedLines(t.database.db, order.id)).map((l) => ({ item_id: l.id, grams: 500 }));
+    const packed = await move(number, 'pack', { weights });
+    expect(packed.status).toBe(409);
+    const message = packSettlementMessages('dine_in').captureFailed;
+    expect(packed.body).toMatchObject({ code: -1, message });
+    expect(message).toContain('nothing was marked Table ready or charged');
+    expect(packSettlementMessages('dine_in').settleFailed).toContain('Please press Table ready again');
+    expect(JSON.stringify(packed.body)).not.toMatch(/packed/i);
   });
 });

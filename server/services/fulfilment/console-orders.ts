@@ -9,7 +9,6 @@ import {
   type FulfilmentActor,
   type FulfilmentState,
 } from '../../../src/rules/fulfilment.ts';
-import { storeToday } from '../../../src/rules/delivery-dates.ts';
 import { localToday } from '../../../src/rules/local-day.ts';
 import { sellerConsoleDates } from '../../../src/rules/fulfilment.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
@@ -19,13 +18,14 @@ import { orderEndingOf, partTotalCents, refusedAloneParts, standingAmounts } fro
 import { paymentStatusWords } from '../../../src/rules/payment-words.ts';
 import type { Database } from '../../db/schema.ts';
 import { isAwaitingItsPayment, orderListedInConsole, type ConsoleScope } from './console-scope.ts';
+import { locationDays } from './location-days.ts';
 import { substituteCandidates } from './substitutions.ts';
 
 /** The most orders one console page lists. */
 export const consoleOrdersMax = 200;
 
 /**
- * The consoles' order list, one entry per seller's part of an order. A seller sees their locations' orders for a date (default today and the next two days: sellerConsoleDates), by date
+ * The consoles' order list, one entry per seller's part of an order. A seller sees their locations' orders for a date (default each location's own today and the next two days: sellerConsoleDates, locationDays), by date
  * and slot; staff every order, filtered by seller location, state, date and lateness, the late and stuck ones
  * first. Each order carries its lines (with the weight packed), its timeline and the moves the asker may make.
  */
@@ -36,8 +36,8 @@ export async function listConsoleOrders(
   filter: ConsoleOrdersFilter,
   now: Date,
 ): Promise<ConsoleOrder[]> {
-  const today = storeToday(now);
-  const dates = filter.date ? [filter.date] : actor === 'seller' ? sellerConsoleDates(today) : undefined;
+  // A seller's default days are each location's own (its time zone), not New York's: location by location.
+  const days = actor === 'seller' && !filter.date ? await locationDays(db, scope.locIds ?? [], now) : undefined;
   const rows = await db
     .selectFrom('orders')
     .innerJoin('order_deliverables as d', 'd.order_id', 'orders.id')
@@ -85,7 +85,12 @@ export async function listConsoleOrders(
     .$if(scope.locIds !== undefined, (q) => q.where('d.loc_id', 'in', [...(scope.locIds ?? [])]))
     .$if(filter.loc_id !== undefined, (q) => q.where('d.loc_id', '=', filter.loc_id ?? 0))
     .$if(filter.state !== undefined, (q) => q.where('d.fulfilment_state', '=', filter.state ?? 'placed'))
-    .$if(dates !== undefined, (q) => q.where('d.delivery_date', 'in', dates ?? []))
+    .$if(filter.date !== undefined, (q) => q.where('d.delivery_date', '=', filter.date ?? ''))
+    .$if(days !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or((days ?? []).map((day) => eb.and([eb('d.loc_id', '=', day.loc_id), eb('d.delivery_date', 'in', sellerConsoleDates(day.today))]))),
+      ),
+    )
     .orderBy('d.delivery_date')
     .orderBy('d.slot_start')
     .orderBy('orders.id')

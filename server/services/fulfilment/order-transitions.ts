@@ -171,7 +171,7 @@ async function moveOrderOnce(deps: MoveDeps, actor: MoveActor, request: MoveRequ
           kind,
         )
       : undefined;
-    if (stopping) return { result: { kind: 'not-allowed', state: from, message: wholeMoveRefusal(stopping) } };
+    if (stopping) return { result: { kind: 'not-allowed', state: from, message: wholeMoveRefusal(stopping, kind) } };
     if (actor.role === 'shopper') {
       // The cutoff is the earliest delivery still going: a refused part's date no longer holds the order back.
       const dates = parts

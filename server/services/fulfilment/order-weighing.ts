@@ -2,7 +2,13 @@ import type { Kysely, Selectable } from 'kysely';
 import { unansweredDecision } from '../../../src/rules/catch-weight.ts';
 import { refusedPartsTotal, standingAmounts, type OrderPartFees, type PartLine } from '../../../src/rules/refused-parts.ts';
 import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payments/payment-port.ts';
-import type { FulfilmentState } from '../../../src/rules/fulfilment.ts';
+import {
+  fulfilmentEventLabel,
+  fulfilmentKindOfSpeedId,
+  fulfilmentStateLabel,
+  type FulfilmentKind,
+  type FulfilmentState,
+} from '../../../src/rules/fulfilment.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import { giveBackSubstitute } from './substitutions.ts';
 
@@ -26,13 +32,17 @@ export function settleKey(orderNumber: string): string {
   return `settle-order-${orderNumber}`;
 }
 
-/** What the seller or staff read when packing could not settle the payment (a 409: nothing was packed). */
-export const packSettlementMessages = {
-  captureFailed:
-    'The card hold for this order could not be captured (it may have expired), so nothing was packed or charged. Staff can cancel the order; the shopper can then order and pay again.',
-  settleFailed:
-    'The payment provider could not settle this order, so nothing was packed. Please press Packed again in a few minutes; if it fails again, staff can cancel the order.',
-} as const;
+/**
+ * What the seller or staff read when packing could not settle the payment (a 409: nothing was packed), in the order's
+ * mode's words (fulfilment.ts): a dine-in order's step and button are 'Table ready', not 'Packed' (QA walk 5).
+ */
+export function packSettlementMessages(kind: FulfilmentKind): { captureFailed: string; settleFailed: string } {
+  const step = fulfilmentStateLabel('packed', kind);
+  return {
+    captureFailed: `The card hold for this order could not be captured (it may have expired), so nothing was marked ${step} or charged. Staff can cancel the order; the shopper can then order and pay again.`,
+    settleFailed: `The payment provider could not settle this order, so nothing was marked ${step}. Please press ${fulfilmentEventLabel('pack', kind)} again in a few minutes; if it fails again, staff can cancel the order.`,
+  };
+}
 
 /**
  * The gateway refused or failed the capture (a hold expired or gone: 'No such payment') or the refund at packing. Thrown
@@ -79,22 +89,23 @@ export async function settleAtPacking(trx: Kysely<Database>, payments: PaymentGa
   let capturedCents: number | null = null;
   let refundedCents = 0;
   let captureState = order.capture_state;
+  const messages = packSettlementMessages(fulfilmentKindOfSpeedId(order.speed_id));
   if (order.capture_state === 'held' && paymentRef !== null) {
     const amount = Math.min(total, collected);
     if (amount > 0) {
-      await settling(order, packSettlementMessages.captureFailed, () =>
+      await settling(order, messages.captureFailed, () =>
         payments.capture({ paymentRef, amountCents: amount, idempotencyKey: captureKey(order.increment_id) }),
       );
       capturedCents = amount;
       captureState = 'captured';
     } else {
-      await settling(order, packSettlementMessages.settleFailed, () => payments.cancelPayment(paymentRef));
+      await settling(order, messages.settleFailed, () => payments.cancelPayment(paymentRef));
       captureState = 'released';
     }
   } else if (order.status === 'processing' && paymentRef !== null && collected > total) {
     refundedCents = collected - total;
     const refund = { paymentRef, amountCents: refundedCents, idempotencyKey: settleKey(order.increment_id) };
-    await settling(order, packSettlementMessages.settleFailed, () => payments.refund(refund));
+    await settling(order, messages.settleFailed, () => payments.refund(refund));
   }
   await trx.updateTable('orders').set({ final_total_cents: total, capture_state: captureState }).where('id', '=', order.id).execute();
   return { estimateCents: standingAmounts(order, lines, parts, false).totalCents, finalCents: total, capturedCents, refundedCents };

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { substituteAllowed } from '../../../src/rules/catch-weight.ts';
+import { fulfilmentKindOf, fulfilmentStateLabel, type FulfilmentKind } from '../../../src/rules/fulfilment.ts';
 import type { MailSender } from '../../adapters/mail/mail-port.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Log } from '../platform/log.ts';
@@ -16,14 +17,26 @@ import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
  */
 
 export const substitutionMessages = {
-  notPicking: 'Substitutes can only be proposed while the order is being picked.',
   alreadyAnswered: 'This line already has a substitute or is marked out.',
   refundOnly: 'The shopper asked for a refund if this is out: mark it out instead.',
   notAllowed: "That product is not a substitute the shopper's preference allows.",
   noStock: 'That product is not in stock at this location.',
-  windowClosed: 'This substitute can no longer be changed: the order is packed.',
   noProposal: 'There is no substitute to answer on this line.',
 } as const;
+
+/**
+ * The substitution window in the order's mode's words (fulfilment.ts fulfilmentStateLabel): a dine-in order is being
+ * prepared and its table made ready, not picked and packed (QA walk 5). A delivery's and a pick-up's words are as before.
+ */
+export function substitutionWindowMessages(kind: FulfilmentKind): { notPicking: string; windowClosed: string; answerUntil: string } {
+  const picking = fulfilmentStateLabel('picking', kind).toLowerCase();
+  const packed = fulfilmentStateLabel('packed', kind);
+  return {
+    notPicking: `Substitutes can only be proposed while the order is ${picking}.`,
+    windowClosed: `This substitute can no longer be changed: the order is ${kind === 'dine_in' ? `marked ${packed}` : packed.toLowerCase()}.`,
+    answerUntil: `until the order is ${kind === 'dine_in' ? `marked ${packed}` : packed.toLowerCase()}`,
+  };
+}
 
 export type SubstitutionOutcome =
   { kind: 'done' } | { kind: 'not-found' } | { kind: 'conflict'; message: string } | { kind: 'invalid'; field: string; message: string };
@@ -41,6 +54,8 @@ interface LockedLine {
   preference: 'similar' | 'same_brand' | 'refund';
   state: string | null;
   locId: number;
+  /** The order's mode: its refusals and mails speak its words. */
+  kind: FulfilmentKind;
 }
 
 async function lockLine(
@@ -68,6 +83,7 @@ async function lockLine(
       'order_items.wallet_entry_id',
       'd.loc_id',
       'd.fulfilment_state',
+      'd.speed',
     ])
     .where('order_items.id', '=', itemId)
     .where('order_items.order_id', '=', order.id)
@@ -89,6 +105,7 @@ async function lockLine(
     preference: line.substitution_pref,
     state: line.substitution_state,
     locId: line.loc_id,
+    kind: fulfilmentKindOf(line.speed),
   };
 }
 
@@ -178,7 +195,7 @@ export async function proposeSubstitute(
     .execute(async (trx): Promise<{ result: SubstitutionOutcome; mail?: { to: string; subject: string; text: string } }> => {
       const line = await lockLine(trx, scope, request.orderNumber, request.itemId);
       if (!line) return { result: { kind: 'not-found' } };
-      if (line.fulfilmentState !== 'picking') return { result: { kind: 'conflict', message: substitutionMessages.notPicking } };
+      if (line.fulfilmentState !== 'picking') return { result: { kind: 'conflict', message: substitutionWindowMessages(line.kind).notPicking } };
       if (line.state !== null) return { result: { kind: 'conflict', message: substitutionMessages.alreadyAnswered } };
       if (request.productId === undefined) {
         await markLinesOut(trx, [line.itemId]);
@@ -231,7 +248,7 @@ export async function answerSubstitution(
     const line = await lockLine(trx, { role: 'shopper', userId: shopperId }, request.orderNumber, request.itemId);
     if (!line) return { kind: 'not-found' };
     if (line.state !== 'proposed') return { kind: 'conflict', message: substitutionMessages.noProposal };
-    if (line.fulfilmentState !== 'picking') return { kind: 'conflict', message: substitutionMessages.windowClosed };
+    if (line.fulfilmentState !== 'picking') return { kind: 'conflict', message: substitutionWindowMessages(line.kind).windowClosed };
     await trx
       .updateTable('order_items')
       .set({ substitution_state: request.approve ? 'approved' : 'refused' })
@@ -276,14 +293,14 @@ export function orderPageLink(appOrigin: string, orderNumber: string): string {
 
 /** A substitute offered: what, by whom, and the link to the page where the shopper approves or refuses it. */
 export function proposalMail(
-  line: Pick<LockedLine, 'email' | 'orderNumber' | 'productName'>,
+  line: Pick<LockedLine, 'email' | 'orderNumber' | 'productName' | 'kind'>,
   substitute: string,
   by: 'seller' | 'staff',
   appOrigin: string,
 ) {
   const text = [
     `${mailText(line.productName)} is out of stock. ${proposers[by]} proposes ${mailText(substitute)} instead.`,
-    'Approve or refuse it on your order page until the order is packed; if you do not answer, your substitution preference decides.',
+    `Approve or refuse it on your order page ${substitutionWindowMessages(line.kind).answerUntil}; if you do not answer, your substitution preference decides.`,
     `Your order page: ${orderPageLink(appOrigin, line.orderNumber)}`,
   ];
   return { to: line.email, subject: `Your order #${line.orderNumber}: a substitute for ${mailText(line.productName)}`, text: text.join('\n\n') };

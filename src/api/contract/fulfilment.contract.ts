@@ -122,7 +122,15 @@ export const cancelOrderBody = type({ ...callerFields, order_id: orderNumberFiel
 export type CancelOrderBody = Infer<typeof cancelOrderBody>;
 
 /** GET /api/console/me: who the console's user is. */
-export const consoleMeReply = envelope(type({ role: enums(['shopper', 'seller', 'staff'] as const), name: string(), loc_ids: array(number()) }));
+export const consoleMeReply = envelope(
+  type({
+    role: enums(['shopper', 'seller', 'staff'] as const),
+    name: string(),
+    loc_ids: array(number()),
+    /** A seller's locations' own dates now (src/rules/local-day.ts): the console's Today and 'Your day' count from them. */
+    loc_days: optional(array(type({ loc_id: number(), today: string() }))),
+  }),
+);
 export type ConsoleMeReply = Infer<typeof consoleMeReply>;
 
 /** POST /api/{seller|staff}/orders/substitute: propose a substitute (product_id) for a line, or mark it out (out: true). */

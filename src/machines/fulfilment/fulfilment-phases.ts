@@ -1,4 +1,4 @@
-import type { FulfilmentState } from '../../rules/fulfilment.ts';
+import { fulfilmentStateWords, type FulfilmentState } from '../../rules/fulfilment.ts';
 
 /**
  * Decision 061: the order's states grouped in the phases its chart is drawn in (the server's table is unchanged). The
@@ -12,9 +12,10 @@ export const fulfilmentPhases = {
 export type FulfilmentPhase = keyof typeof fulfilmentPhases;
 export const fulfilmentPhaseNames = Object.keys(fulfilmentPhases) as FulfilmentPhase[];
 
+/** Each phase in every mode's words (the chart is one for all modes): a dine-in order's are its table's (fulfilmentStateWords). */
 export const phaseDescriptions: Readonly<Record<FulfilmentPhase, string>> = {
-  preparing: 'Being prepared in the shop: placed, accepted, picking (substitutes proposed), packed (weighed).',
-  handingOver: 'Handed over: out for delivery with the driver, or ready for pick-up at the counter.',
+  preparing: `Being prepared in the shop or the restaurant's kitchen: ${fulfilmentStateWords('placed')}, ${fulfilmentStateWords('accepted')}, ${fulfilmentStateWords('picking')} (substitutes proposed), ${fulfilmentStateWords('packed')} (weighed).`,
+  handingOver: `Handed over: ${fulfilmentStateWords('out_for_delivery')} with the driver, or ${fulfilmentStateWords('ready_for_pickup')} at the counter. A dine-in order never comes here: from ${fulfilmentStateWords('packed', ['dine_in'])} it is ${fulfilmentStateWords('served')} on its table's day.`,
 };
 
 /** The phase an order state is drawn in, or undefined for a final state (drawn at the top). */

@@ -3,14 +3,16 @@ import type { MoveOrderReply, SubstitutionReply } from '../../api/contract/fulfi
 import { moveOrder, proposeSubstitute, type ConsoleRole } from '../../api/fulfilment.api.ts';
 import {
   finalFulfilmentStates,
-  fulfilmentEventLabels,
-  fulfilmentStateLabels,
+  fulfilmentEventWords,
+  fulfilmentKindNames,
   fulfilmentMessages,
+  fulfilmentStateWords,
   fulfilmentTransitions,
   needsReason,
   takesReason,
   type FulfilmentEvent,
   type FulfilmentState,
+  type FulfilmentTransition,
 } from '../../rules/fulfilment.ts';
 import { somethingWentWrongMessage } from '../../rules/messages.ts';
 import { moveAsksFirst, partMayMove } from '../../rules/order-parts.ts';
@@ -132,7 +134,8 @@ type StateConfig = StateConfigs[string];
  * server's refusal and reloads).
  */
 function orderStateNode(state: FulfilmentState): StateConfig {
-  const label = fulfilmentStateLabels[state];
+  // Every mode's words (the chart is one for all modes): 'Packed / Table ready' (fulfilment.ts fulfilmentStateWords).
+  const label = fulfilmentStateWords(state);
   if (finalFulfilmentStates.includes(state)) return { type: 'final', description: `${label}: the order moves no more.` };
   const moves = fulfilmentTransitions.filter((t) => t.from === state);
   // Only a state with a move that ends the order (refuse, cancel) asks first.
@@ -147,7 +150,7 @@ function orderStateNode(state: FulfilmentState): StateConfig {
     },
   });
   return {
-    description: `${label}. Moves from here: ${moves.map((t) => `${fulfilmentEventLabels[t.event]} → ${fulfilmentStateLabels[t.to]}`).join(', ')}.`,
+    description: `${label}. Moves from here: ${moves.map(moveWords).join(', ')}.`,
     initial: 'idle',
     states: {
       idle: {
@@ -179,7 +182,7 @@ function orderStateNode(state: FulfilmentState): StateConfig {
           input: ({ context }) => ({ orderNumber: context.orderNumber, actor: context.actor, locId: context.locId, pending: context.pending }),
           onDone: [
             ...moves.map((t) => ({
-              description: `The server moved the order: ${fulfilmentStateLabels[t.to]}.`,
+              description: `The server moved the order: ${fulfilmentStateWords(t.to, t.kinds)}.`,
               guard: { type: 'movedTo' as const, params: ({ event }: { event: { output: MoveOrderReply } }) => ({ reply: event.output, to: t.to }) },
               target: `#fulfilment.${fulfilmentStatePath(t.to)}`,
               actions: { type: 'assignMoved' as const, params: { to: t.to } },
@@ -205,6 +208,12 @@ function orderStateNode(state: FulfilmentState): StateConfig {
       },
     },
   };
+}
+
+/** A move in the words of the modes it is for: 'Start picking / Start preparing → Being picked / Being prepared', 'Served → Served (dine-in only)'. */
+function moveWords(t: FulfilmentTransition): string {
+  const only = t.kinds === undefined ? '' : ` (${t.kinds.map((kind) => fulfilmentKindNames[kind]).join(', ')} only)`;
+  return `${fulfilmentEventWords(t.event, t.kinds)} → ${fulfilmentStateWords(t.to, t.kinds)}${only}`;
 }
 
 /** Packing with a weight the rules cannot read (weightUnreadable): nothing is sent. */
@@ -313,8 +322,8 @@ function phaseNode(phase: FulfilmentPhase): StateConfig {
     initial: 'opening',
     states: {
       opening: openingNode(
-        `The order opens in the state the server reported: ${states.map((s) => fulfilmentStateLabels[s]).join(', ')}.`,
-        states.map((state) => ({ label: fulfilmentStateLabels[state], target: state, guard: { type: 'startsIn', params: { state } } })),
+        `The order opens in the state the server reported: ${states.map((s) => fulfilmentStateWords(s)).join(', ')}.`,
+        states.map((state) => ({ label: fulfilmentStateWords(state), target: state, guard: { type: 'startsIn', params: { state } } })),
       ),
       ...Object.fromEntries(states.map((state) => [state, orderStateNode(state)])),
     },
@@ -323,7 +332,7 @@ function phaseNode(phase: FulfilmentPhase): StateConfig {
 
 export const fulfilmentMachine = fulfilmentSetup.createMachine({
   description:
-    "An order's life after it is placed, in the seller and staff consoles (/seller, /staff; issue 24): placed, accepted or refused, picking, packed (weighed), then out for delivery, ready for pick-up or served, and delivered or picked up; canceled by staff (or the shopper, before the cutoff). The same table of moves as the server's (src/rules/fulfilment.ts), its states grouped in phases (decision 061).",
+    "An order's life after it is placed, in the seller and staff consoles (/seller, /staff; issue 24): placed, accepted or refused, picking, packed (weighed), then out for delivery, ready for pick-up or served, and delivered or picked up; canceled by staff (or the shopper, before the cutoff). A dine-in order's steps read Being prepared and Table ready, then Served on its table's day (src/rules/fulfilment.ts fulfilmentStateLabel). The same table of moves as the server's (src/rules/fulfilment.ts), its states grouped in phases (decision 061).",
   id: 'fulfilment',
   context: ({ input }) => ({
     orderNumber: input.orderNumber,
@@ -361,12 +370,12 @@ export const fulfilmentMachine = fulfilmentSetup.createMachine({
   states: {
     opening: openingNode('The order opens in the phase, or the final state, the server reported.', [
       ...fulfilmentPhaseNames.map((phase) => ({
-        label: fulfilmentPhases[phase].map((s) => fulfilmentStateLabels[s]).join(', '),
+        label: fulfilmentPhases[phase].map((s) => fulfilmentStateWords(s)).join(', '),
         target: phase,
         guard: { type: 'startsInPhase' as const, params: { phase } },
       })),
       ...finalFulfilmentStates.map((state) => ({
-        label: fulfilmentStateLabels[state],
+        label: fulfilmentStateWords(state),
         target: state,
         guard: { type: 'startsIn' as const, params: { state } },
       })),

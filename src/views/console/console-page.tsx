@@ -2,16 +2,18 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useConsoleMe, useConsoleOrders } from '../../api/console.swr.ts';
 import type { ConsoleRole } from '../../api/contract/fulfilment.contract.ts';
-import { formatUsDate, storeToday } from '../../rules/delivery-dates.ts';
+import { formatUsDate } from '../../rules/delivery-dates.ts';
 import {
   consoleSellerLabel,
   consoleSellers,
-  fulfilmentStateLabels,
+  fulfilmentStateWords,
   fulfilmentStates,
   isFulfilmentState,
   pickList,
   sellerConsoleDates,
+  sellerToday,
   type ConsoleSeller,
+  type LocationDay,
   type FulfilmentState,
 } from '../../rules/fulfilment.ts';
 import { lineSizeLabel } from '../../rules/weight-entry.ts';
@@ -63,7 +65,7 @@ export function ConsolePage({ role }: { role: ConsoleRole }) {
       </div>
     );
   }
-  return <ConsoleOrders role={role} locIds={me.data.data.loc_ids} />;
+  return <ConsoleOrders role={role} locIds={me.data.data.loc_ids} locDays={me.data.data.loc_days} />;
 }
 
 /**
@@ -102,8 +104,9 @@ function StaffDay({ sellers, filtered }: { sellers: readonly ConsoleSeller[]; fi
   );
 }
 
-function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly number[] }) {
-  const today = storeToday(new Date());
+function ConsoleOrders({ role, locIds, locDays }: { role: ConsoleRole; locIds: readonly number[]; locDays: readonly LocationDay[] | undefined }) {
+  // A seller's today is their location's own (its time zone), as the server's default list counts it.
+  const today = sellerToday(locDays, new Date());
   const [date, setDate] = useState<string | undefined>(undefined);
   const [state, setState] = useState<FulfilmentState | undefined>(undefined);
   const [late, setLate] = useState(false);
@@ -160,9 +163,10 @@ function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly n
                 onChange={(e) => setState(isFulfilmentState(e.target.value) ? e.target.value : undefined)}
               >
                 <option value="">Any</option>
+                {/* Orders of every mode are listed: each state in each mode's words ('Packed / Table ready'). */}
                 {fulfilmentStates.map((s) => (
                   <option key={s} value={s}>
-                    {fulfilmentStateLabels[s]}
+                    {fulfilmentStateWords(s)}
                   </option>
                 ))}
               </select>
@@ -175,7 +179,7 @@ function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly n
           </>
         )}
       </div>
-      {role === 'seller' && locIds.length > 0 && <SellerDay role={role} locIds={locIds} />}
+      {role === 'seller' && locIds.length > 0 && <SellerDay role={role} locIds={locIds} locDays={locDays} />}
       {/* Filtering by a seller opens that location's day; a new seller starts it afresh. */}
       {role === 'staff' && <StaffDay key={seller?.loc_id ?? 'any'} sellers={sellers} filtered={seller?.loc_id} />}
       {orders.error && (

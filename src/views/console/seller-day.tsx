@@ -12,7 +12,8 @@ import {
   selectSellerDayFailed,
   selectSellerDayLocId,
 } from '../../machines/seller-day/index.ts';
-import { addDays, formatUsDate, storeToday } from '../../rules/delivery-dates.ts';
+import { addDays, formatUsDate } from '../../rules/delivery-dates.ts';
+import { sellerToday, type LocationDay } from '../../rules/fulfilment.ts';
 import { closeDayQuestion, dayEntry, stockRowLabel, type DayEntry } from '../../rules/seller-day.ts';
 import { secondaryButton, textInput } from '../../styles/controls.css.ts';
 import * as css from './console.css.ts';
@@ -29,9 +30,11 @@ function entryFrom(event: FormEvent<HTMLFormElement>, name: 'seats' | 'stock'): 
  * stock; drawn from the seller-day machine. What is saved is what the storefront's calendars and the cart obey. In the
  * staff console the same panel answers for any location, with a reason for every change (decision 044).
  */
-export function SellerDay({ role, locIds }: { role: ConsoleRole; locIds: readonly number[] }) {
+export function SellerDay({ role, locIds, locDays }: { role: ConsoleRole; locIds: readonly number[]; locDays?: readonly LocationDay[] | undefined }) {
   const firstLoc = locIds[0] ?? 0;
-  const actor = useActorRef(sellerDayMachine, { input: { role, locId: firstLoc, date: addDays(storeToday(new Date()), 1) } });
+  // It opens on the location's tomorrow by its own clock (sellerToday; staff's, with no days sent, New York's).
+  const opensOn = addDays(sellerToday(locDays, new Date(), firstLoc), 1);
+  const actor = useActorRef(sellerDayMachine, { input: { role, locId: firstLoc, date: opensOn } });
   const day = useSelector(actor, selectSellerDay);
   const date = useSelector(actor, selectSellerDayDate);
   const locId = useSelector(actor, selectSellerDayLocId);

@@ -173,17 +173,29 @@ export async function servedDineInThroughApi(session: SessionValues, query: stri
 
 /** The same dine-in order (tomorrow at 7 pm, paid by card), placed and not yet moved by the restaurant. Its number. */
 export async function dineInThroughApi(session: SessionValues, query: string, name: string, restaurant = gramercy): Promise<string> {
+  return visitThroughApi(session, query, name, 'dine-in', restaurant);
+}
+
+/** A visit's order at `restaurant`: Dine-In tomorrow at 7 pm, or Pick-Up at its counter tomorrow at noon, paid by card. Its number. */
+export async function visitThroughApi(
+  session: SessionValues,
+  query: string,
+  name: string,
+  speed: 'dine-in' | 'pickup',
+  restaurant = gramercy,
+): Promise<string> {
   const { token } = signedIn(session);
-  const bought = await addToCartThroughApi({ ...session, cart_id: undefined }, query, name, { speed: 'dine-in', restaurant });
+  const bought = await addToCartThroughApi({ ...session, cart_id: undefined }, query, name, { speed, restaurant });
   if (bought.verification_id) await facePassThroughApi(bought);
   const placed = create(
     await apiPost(
       '/api/placeorder/placeorder',
       {
         cart_id: bought.cart_id,
-        speed_id: speedIds.dineIn,
+        speed_id: speed === 'dine-in' ? speedIds.dineIn : speedIds.storePickup,
         retailer_id: restaurant,
-        pickup_date: `${addDays(storeToday(new Date()), 1)} 19:00`,
+        // A pick-up is collected within 10-16 (visitTimes), a table is seated at 7 pm.
+        pickup_date: `${addDays(storeToday(new Date()), 1)} ${speed === 'dine-in' ? '19:00' : '12:00'}`,
         payment_mode: 2,
         card_token: await payingCardToken(),
       },
@@ -191,7 +203,7 @@ export async function dineInThroughApi(session: SessionValues, query: string, na
     ),
     placeOrderReply,
   );
-  if (placed.code !== 1 || !placed.order_id) throw new Error(`the dine-in order was refused: ${placed.message}`);
+  if (placed.code !== 1 || !placed.order_id) throw new Error(`the ${speed} order was refused: ${placed.message}`);
   return placed.order_id;
 }
 

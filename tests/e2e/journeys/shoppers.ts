@@ -26,7 +26,7 @@ export async function newCustomer(prefix: string): Promise<Customer> {
 }
 
 /** Where a line is bought: Same Day in the area, or at a partner restaurant for a visit (Delivery Options' Dine-In). */
-export type Buying = { speed: 'local' } | { speed: 'farm-direct' } | { speed: 'dine-in'; restaurant: number };
+export type Buying = { speed: 'local' } | { speed: 'farm-direct' } | { speed: 'dine-in' | 'pickup'; restaurant: number };
 
 /** The first size of the product named `name` (found by searching `query`) sold at `speed` in the session's area. */
 export async function firstSizeOf(
@@ -64,7 +64,7 @@ export async function addToCartThroughApi(
         zipcode: session.zipcode,
         loc_id: session.location,
         speed_id: buying.speed,
-        ...(buying.speed === 'dine-in' ? { vendor_loc_id: buying.restaurant } : {}),
+        ...('restaurant' in buying ? { vendor_loc_id: buying.restaurant } : {}),
       },
       session.Token,
     ),
