@@ -124,13 +124,15 @@ export function isPayOnDeliveryStatus(status: string): boolean {
  * messages.ts: only the order-placed screen shows them, so the store's first load does not carry them.
  */
 export const payOnDeliveryMessages = {
+  // 'card or UPI', never 'bank': a bank payment is offered only for a delivery far enough ahead (bank-account.ts), and
+  // a refusal must not send the shopper to an option the payment tab does not show (walk 6).
   tooManyUnits: (max: number) =>
-    `Payment on Delivery is available for up to ${max} items per order. Please pay by card, UPI or bank, or order fewer items.`,
+    `Payment on Delivery is available for up to ${max} items per order. Please pay by card or UPI, or order fewer items.`,
   tooManyOpenOrders: (max: number) =>
-    `You already have ${max} orders waiting for Payment on Delivery. Please pay this order by card, UPI or bank, or wait until those are delivered.`,
-  notForDineIn: 'Payment on Delivery is not available for Dine-In. Please pay by card, UPI or bank.',
+    `You already have ${max} orders waiting for Payment on Delivery. Please pay this order by card or UPI, or wait until those are delivered.`,
+  notForDineIn: 'Payment on Delivery is not available for Dine-In. Please pay by card or UPI.',
   addressHasOpenOrders: (max: number) =>
-    `This address already has ${max} orders waiting for Payment on Delivery. Please pay this order by card, UPI or bank.`,
+    `This address already has ${max} orders waiting for Payment on Delivery. Please pay this order by card or UPI.`,
   /** Place order's answer, and the order-placed screen's note, for an order that waits for the email's confirmation. */
   confirmByEmail: (minutes: number) =>
     `Order Placed. Please confirm it with the link we emailed you within ${minutes} minutes, or it will be cancelled.`,

@@ -39,8 +39,21 @@ describe('pay on delivery by hand-over', () => {
     );
     expect(payOnDeliveryRefusal(1, 'dine-in', payOnDeliveryMaxOpenOrders)).toBe(payOnDeliveryMessages.notForDineIn);
     expect(full).toBe(
-      'You already have 2 orders waiting for Payment on Delivery. Please pay this order by card, UPI or bank, or wait until those are delivered.',
+      'You already have 2 orders waiting for Payment on Delivery. Please pay this order by card or UPI, or wait until those are delivered.',
     );
+  });
+
+  it('sends a refused shopper only to options the payment tab always shows: card or UPI, never bank (walk 6)', () => {
+    const refusals = [
+      payOnDeliveryMessages.tooManyUnits(payOnDeliveryMaxUnits),
+      payOnDeliveryMessages.tooManyOpenOrders(payOnDeliveryMaxOpenOrders),
+      payOnDeliveryMessages.notForDineIn,
+      payOnDeliveryMessages.addressHasOpenOrders(payOnDeliveryMaxOpenOrders),
+    ];
+    for (const refusal of refusals) {
+      expect(refusal).toContain('card or UPI');
+      expect(refusal).not.toMatch(/bank/i);
+    }
   });
 
   it("words a delivery in the spec's words and a pick-up as a pick-up, past the option's spec label", () => {

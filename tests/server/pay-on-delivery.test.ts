@@ -296,7 +296,7 @@ describe('pay-on-delivery limits', () => {
       );
     }
     // Paying by card is never limited this way.
-    expect(payOnDeliveryMessages.addressHasOpenOrders(2)).toContain('card, UPI or bank');
+    expect(payOnDeliveryMessages.addressHasOpenOrders(2)).toContain('card or UPI');
   });
 
   it("the cart's reply counts the shopper's open unpaid orders, so the payment tab refuses as place order does (walk 4 #3)", async () => {
