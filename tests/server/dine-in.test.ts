@@ -327,7 +327,11 @@ describe('dine-in and pick-up orders', () => {
       t.database.db.selectFrom('order_items').selectAll().where('order_id', '=', row.id).execute(),
     ]);
     const mail = orderConfirmation(
-      { order: { ...row, status: 'pending_payment_on_delivery' }, deliverables, items: items.map((i) => ({ ...i, size_unit: 'g' as const })) },
+      {
+        order: { ...row, status: 'pending_payment_on_delivery' },
+        deliverables,
+        items: items.map((i) => ({ ...i, size_unit: 'g' as const, weighed: false })),
+      },
       'https://shop.example.com',
     );
     expect(mail.text).toContain('You pay when you pick it up.');

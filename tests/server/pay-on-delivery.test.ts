@@ -8,7 +8,9 @@ import {
   payOnDeliveryMessages,
   payOnDeliveryRefusal,
 } from '../../src/rules/pay-on-delivery.ts';
+import { centsToDollars, formatMoney } from '../../src/rules/money.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
+import { orderConfirmation, weighedAtDoorText } from '../../server/services/checkout/order-confirmation.ts';
 import { releaseUnconfirmedOrders } from '../../server/services/checkout/unconfirmed-orders.ts';
 import { hashSecret, newSecret } from '../../server/services/platform/tokens.ts';
 import { eventually, generousLimits } from './account-helpers.ts';
@@ -173,6 +175,22 @@ describe('pay on delivery waits for the email', () => {
     );
     expect(orderMail?.body_text).toContain('You pay on delivery.');
     expect((await clickConfirm(link)).body).toContain(payOnDeliveryMessages.alreadyConfirmed(placed.order_id ?? ''));
+
+    // Walk 6: with a line weighed at packing, the door collects what it weighs, and the mail says the total is an estimate.
+    const row = await orderOf(t, placed.order_id ?? '');
+    const [deliverables, items] = await Promise.all([
+      t.database.db.selectFrom('order_deliverables').selectAll().where('order_id', '=', row.id).execute(),
+      t.database.db.selectFrom('order_items').selectAll().where('order_id', '=', row.id).execute(),
+    ]);
+    const mailWith = (weighed: boolean) =>
+      orderConfirmation(
+        { order: row, deliverables, items: items.map((i) => ({ ...i, size_unit: 'g' as const, weighed })) },
+        'https://shop.example.com',
+      ).text;
+    const total = formatMoney(centsToDollars(row.grand_total_cents));
+    expect(mailWith(true)).toContain(`Estimated total: ${total}\nYou pay on delivery. ${weighedAtDoorText}`);
+    expect(mailWith(false)).toContain(`Total: ${total}\nYou pay on delivery.`);
+    expect(mailWith(false)).not.toContain('weigh');
   });
 
   it('a registered customer confirms once; their next pay-on-delivery order stands at once', async () => {

@@ -18,8 +18,11 @@ export const mailedItemColumns = ['id', 'deliverable_id', 'qty', 'product_name',
 export interface MailedLines {
   /** In id order, as written. */
   deliverables: Pick<Selectable<OrderDeliverablesTable>, (typeof mailedDeliverableColumns)[number]>[];
-  /** With the product's size_unit: a line's size reads as the cart's ('1 kg', '750 ml'), not '(1000 g)'. */
-  items: (Pick<Selectable<OrderItemsTable>, (typeof mailedItemColumns)[number]> & { size_unit: SizeUnit })[];
+  /**
+   * With the product's size_unit (a line's size reads as the cart's: '1 kg', '750 ml', not '(1000 g)') and whether it
+   * is weighed at packing (a wallet redemption never is): a pay-on-delivery total is then an estimate too.
+   */
+  items: (Pick<Selectable<OrderItemsTable>, (typeof mailedItemColumns)[number]> & { size_unit: SizeUnit; weighed: boolean })[];
 }
 
 /** The order as settled and the lines its request wrote: the mail is written from them without reading them back. */
@@ -34,12 +37,16 @@ async function readPlacedOrder(db: Kysely<Database>, orderId: number): Promise<P
       .selectFrom('order_items')
       .innerJoin('products', 'products.id', 'order_items.product_id')
       .select(mailedItemColumns.map((c) => `order_items.${c}` as const))
-      .select('products.size_unit')
+      .select(['products.size_unit', 'products.sold_by_weight', 'order_items.wallet_entry_id'])
       .where('order_items.order_id', '=', orderId)
       .orderBy('order_items.id')
       .execute(),
   ]);
-  return { order, deliverables, items };
+  return {
+    order,
+    deliverables,
+    items: items.map(({ sold_by_weight, wallet_entry_id, ...item }) => ({ ...item, weighed: sold_by_weight && wallet_entry_id === null })),
+  };
 }
 
 /** The confirmation mail: what was ordered, when it comes and what was paid. Stored text goes through mailText. */
@@ -73,12 +80,22 @@ export function orderConfirmation({ order, deliverables, items }: PlacedOrder, a
   if (applies.driverTip && order.tip_cents > 0) lines.push(`Driver tip: ${formatMoney(centsToDollars(order.tip_cents))}`);
   // Weighed lines (decision 039): the total is an estimate, and the payment covers it plus the margin, as the order
   // page says: a card is only held, and charged after weighing; a payment taken now gives back what weighing leaves.
-  const weighed = order.authorised_cents !== null && order.payment_mode !== 4;
-  lines.push(`${weighed ? 'Estimated total' : 'Total'}: ${formatMoney(centsToDollars(order.grand_total_cents))}`);
-  const paid = weighed ? weighedPaymentText(order) : paidText(order, handOver);
+  // Pay on delivery holds nothing: the door collects what the items weigh (walk 6: a weighed salmon's POD mail said
+  // 'Total' with no word of the weighing).
+  const held = order.authorised_cents !== null && order.payment_mode !== 4;
+  const weighedAtDoor = order.payment_mode === 4 && items.some((item) => item.weighed);
+  lines.push(`${held || weighedAtDoor ? 'Estimated total' : 'Total'}: ${formatMoney(centsToDollars(order.grand_total_cents))}`);
+  const paid = held
+    ? weighedPaymentText(order)
+    : weighedAtDoor
+      ? `${payOnDeliveryWords[handOver].paid} ${weighedAtDoorText}`
+      : paidText(order, handOver);
   lines.push(paid, '', `Follow your order: ${appOrigin}/order/status?orderId=${order.increment_id}`, `Your orders: ${appOrigin}/setting/order`);
   return { to: order.email, subject: `Your order ${order.increment_id} is placed`, text: lines.join('\n') };
 }
+
+/** Pay on delivery with weighed lines: what the door collects. */
+export const weighedAtDoorText = `Items sold by weight are weighed when packed, and you pay what they weigh. ${capRule}`;
 
 /** The placed mail's payment line for an order of wallet redemptions only. */
 export const walletOnlyPlacedText = 'Nothing to pay: everything in it is redeemed from your wallet.';
