@@ -144,8 +144,6 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
                     type="button"
                     className={css.tipButton}
                     aria-pressed={flow.tipPercent === percent}
-                    aria-label={`${percent}%`}
-                    title={formatMoney(tipAmount(driverSubtotal(review.result), percent, flow.selectedSpeedID))}
                     disabled={!editable}
                     onClick={() => actor.send({ type: 'tip.choose', percent })}
                   >
