@@ -11,7 +11,8 @@
  * PostgreSQL each side has its own database copy, so its backends are those pg_stat_activity lists on that database:
  * their CPU (from /proc, read at each block's start and end) is the side's share of the cluster, printed beside Node's
  * (the WAL writer and checkpointer, shared, are left out).
- * BLOCKS (8) blocks of BLOCK (25) checkouts each per server, after five each to warm up.
+ * BLOCKS (8) blocks of BLOCK (25) checkouts each per server, after five each to warm up; WARM_SECONDS (0) of browsing
+ * each server first, so the checkouts' catalogue notices meet warm caches.
  */
 import fs from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -24,6 +25,7 @@ import { checkoutShopOf } from '../lib/checkout-shop.ts';
 import { guestCheckout, httpCheckoutCaller, type CheckoutCaller, type CheckoutShop } from '../lib/guest-checkout.ts';
 import { loadAverages, processCpuMs, serverCpuMs, startBenchServer, type BenchServer } from '../lib/measure.ts';
 import { adminStatement, startKeptCluster } from '../lib/postgres-cluster.ts';
+import { throughputPlan, throughputUnits } from './throughput-kinds.ts';
 
 const set = process.env.BENCH_SET ?? 'pglite-10k';
 if (set !== 'pglite-10k' && set !== 'postgres-10k') throw new Error(`BENCH_SET=${set}: pglite-10k or postgres-10k`);
@@ -141,6 +143,22 @@ try {
     const server = await startBenchServer({ ...side.env, RATE_LIMIT_SCALE: '1000', NODE_ENV: 'production' });
     process.chdir(home);
     running.push({ side, server, post: httpCheckoutCaller(server.base) });
+  }
+  // WARM_SECONDS: both servers browsed first (searches, listings, product pages), as a store's are: their caches then
+  // hold what every catalogue notice a checkout sends makes them look through (decision 086).
+  const warmSeconds = Number(process.env.WARM_SECONDS ?? 0);
+  if (warmSeconds > 0) {
+    const planned = await openDatabase({ databaseUrl: sides[0]?.env.DATABASE_URL ?? '', dataDir: 'memory://', statementTimeoutMs: 0 });
+    const plan = await throughputPlan(planned.db).finally(() => planned.close());
+    const until = performance.now() + warmSeconds * 1000;
+    await Promise.all(
+      running.map(async (run) => {
+        const units = await throughputUnits(run.server.base, plan);
+        const kinds = [units.search, units.listing, units.product];
+        for (let i = 0; performance.now() < until; i++) await kinds[i % kinds.length]?.(0).catch(() => undefined);
+      }),
+    );
+    log(`browsed both servers for ${warmSeconds} s`);
   }
   for (let i = 0; i < 5; i++) for (const run of running) await guestCheckout(run.post, shop, 100_000 + i);
   const blocks = Number(process.env.BLOCKS ?? 8);
