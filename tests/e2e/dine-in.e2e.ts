@@ -32,6 +32,9 @@ test.describe('dine-in and pick-up', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect(when).toBeVisible();
     expect(await when.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    // Walk 6: a laptop's row has room for the whole place ('DINE-IN AT Gramercy Chop H…' before).
+    await expect(place).toHaveText('DINE-IN AT Gramercy Chop House');
+    expect(await place.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     await page.screenshot({ path: 'test-results/dine-in-header-1280.png' });
     // The Dine-In home (its own reply): the restaurant's offers, and no delivery promotion.
     await dineInHome;

@@ -164,7 +164,8 @@ export const choiceText = style({
   gridTemplateColumns: 'minmax(0, max-content)',
   maxWidth: '330px',
   minWidth: 0,
-  '@media': { [media.upToSm]: { maxWidth: '70vw' } },
+  // A laptop's row has room for a restaurant's whole name (walk 6: 'DINE-IN AT Gramercy Chop H…' at 1280 px).
+  '@media': { [media.upToSm]: { maxWidth: '70vw' }, [media.fromLg]: { maxWidth: '440px' } },
 });
 /** The place: cut with an ellipsis when the row is short (its whole text is the line's title); the day and time take
  * the grid's second line, never cut (on one line with it the place was cut to 'Gra…'). */
