@@ -20,9 +20,24 @@ export function signInPathBack(path: string): string {
   return `/signIn?next=${encodeURIComponent(path)}`;
 }
 
-/** Where sign-in goes once done: the query's `next` when it is a path of this store (not the sign-in forms), else /store. */
+/** Any origin stands for the store's own here: only whether `next` stays on it matters. */
+const storeOrigin = 'https://store.invalid';
+
+/**
+ * Where sign-in goes once done: the query's `next` when it is a path of this store (not the sign-in forms), else
+ * /store. Read as a browser would read it against the store's own address (tabs and newlines dropped, backslashes as
+ * slashes), so '//evil.example', '/\\evil.example', '/\t/evil.example' or 'https://…' never leave the store.
+ */
 export function afterSignInPath(search: string): string {
   const next = new URLSearchParams(search).get('next');
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/store';
-  return /^\/(signin|createaccount)\b/i.test(next) ? '/store' : next;
+  if (!next || !next.startsWith('/')) return '/store';
+  let url: URL;
+  try {
+    url = new URL(next, storeOrigin);
+  } catch {
+    return '/store';
+  }
+  if (url.origin !== storeOrigin) return '/store';
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return /^\/(signin|createaccount)\b/i.test(path) ? '/store' : path;
 }

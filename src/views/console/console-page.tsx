@@ -14,6 +14,7 @@ import {
   type ConsoleSeller,
   type FulfilmentState,
 } from '../../rules/fulfilment.ts';
+import { signInPathBack } from '../../rules/sign-in-return.ts';
 import { lineSizeLabel } from '../../rules/weight-entry.ts';
 import { secondaryButton, textInput } from '../../styles/controls.css.ts';
 import { useSessionValue } from '../app-context.tsx';
@@ -36,7 +37,8 @@ export function ConsolePage({ role }: { role: ConsoleRole }) {
       <div className={css.page}>
         <h1 className={css.title}>{titles[role]}</h1>
         <p>
-          Please <Link to="/signIn">sign in</Link> with your {role} account.
+          {/* Signed in, back to this console (?next=). */}
+          Please <Link to={signInPathBack(`/${role}`)}>sign in</Link> with your {role} account.
         </p>
       </div>
     );
