@@ -1,24 +1,14 @@
 /**
  * Walk 5 #4: a shopper whose session ended signs in again and comes back to the page they were on (/signIn?next=…).
- * Only the store's own paths are followed: `next` never sends anyone to another site.
+ * Only the store's own paths are followed: `next` never sends anyone to another site. (The 401's words and the
+ * sign-in path that carries `next` are in sign-in-again.ts.)
  */
-
-/**
- * The server's 401 for a token it no longer knows (logged out elsewhere, expired): the client ends the session then
- * (session-end.ts). Here, not in messages.ts, to stay out of the store's first load.
- */
-export const signInAgainMessage = 'Please sign in again.';
 
 /**
  * What a tab says once its session ended (a 401, or a logout in another tab), with a way to sign in. Here, not in
  * messages.ts: only the notice shows it, so the store's first load does not carry it.
  */
 export const sessionEndedMessage = 'Your session has ended. Please sign in again.';
-
-/** The sign-in page that comes back to `path` (the path and query of the page the shopper is on). */
-export function signInPathBack(path: string): string {
-  return `/signIn?next=${encodeURIComponent(path)}`;
-}
 
 /** Any origin stands for the store's own here: only whether `next` stays on it matters. */
 const storeOrigin = 'https://store.invalid';

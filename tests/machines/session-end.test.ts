@@ -4,8 +4,9 @@ import { call, onTokenRefused, takeTokenFrom } from '../../src/api/http.ts';
 import { startAppActors } from '../../src/machines/app/app-actors.ts';
 import { selectToken } from '../../src/machines/app/index.ts';
 import { followSessionEnd } from '../../src/machines/app/session-end.ts';
+import { isSaidBySessionEnded } from '../../src/machines/app/session-ended.ts';
 import { sessionStorageKey, type SessionValues } from '../../src/machines/app/session-values.ts';
-import { signInAgainMessage } from '../../src/rules/sign-in-return.ts';
+import { signInAgainMessage } from '../../src/rules/sign-in-again.ts';
 
 /**
  * Walk 5 #4: a session ended elsewhere ends in this tab too: the server's 401 'Please sign in again.' to a call sent
@@ -124,6 +125,20 @@ describe('a session ended elsewhere', () => {
     tab.stop();
   });
 
+  it('leaves the session it follows now for a 401 to a call sent with the former token (seam b6 #2)', async () => {
+    const tab = browser(signedIn);
+    const theirs = { Token: 'other-secret', cust_name: 'Bea Other', CustomerId: 8, zipcode: '10001' };
+    // The call goes out with the former token; another customer signs in in another tab before its answer.
+    vi.stubGlobal('fetch', async () => {
+      tab.otherTabWrites(JSON.stringify(theirs));
+      return new Response(JSON.stringify({ code: 0, message: signInAgainMessage }), { status: 401 });
+    });
+    await expect(call('/api/x', object({}), { body: {} })).rejects.toThrow(signInAgainMessage);
+    expect(context(tab)).toEqual(theirs);
+    expect(JSON.parse(tab.items.get(sessionStorageKey) ?? 'null')).toEqual(theirs);
+    tab.stop();
+  });
+
   it("leaves the session for another 401's words (a dead reset link), for other refusals, and a guest's token alone", async () => {
     const tab = browser(signedIn);
     answering(401, 'This reset link is no longer valid.');
@@ -138,5 +153,17 @@ describe('a session ended elsewhere', () => {
     await expect(call('/api/x', object({}), { body: {} })).rejects.toThrow();
     expect(context(guest)).toEqual({ Token: 'guest-token', cart_id: 'c1', zipcode: '10001' });
     guest.stop();
+  });
+});
+
+describe('one message for an ended session (seam b6 #1)', () => {
+  it("leaves the 401's 'Please sign in again.' to the notice while it shows, and nothing else", () => {
+    const ended = { zipcode: '10001', sessionEnded: true };
+    expect(isSaidBySessionEnded(signInAgainMessage, ended)).toBe(true);
+    expect(isSaidBySessionEnded('Something Went Wrong.', ended)).toBe(false);
+    // Signed in again (the word is kept until a logout), or never ended (a guest's token refused): no notice, so the
+    // call's own words are the message.
+    expect(isSaidBySessionEnded(signInAgainMessage, { ...ended, ...signedIn })).toBe(false);
+    expect(isSaidBySessionEnded(signInAgainMessage, { Token: 'guest-token', zipcode: '10001' })).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { afterSignInPath, signInPathBack } from '../../src/rules/sign-in-return.ts';
+import { signInPathBack } from '../../src/rules/sign-in-again.ts';
+import { afterSignInPath } from '../../src/rules/sign-in-return.ts';
 
 describe('sign-in that comes back where the session ended (walk 5 #4)', () => {
   it('comes back to the page and query it was offered on', () => {

@@ -1,5 +1,5 @@
 import { assign, fromCallback, setup, type ActorRefFrom } from 'xstate';
-import { signInPathBack } from '../../rules/sign-in-return.ts';
+import { signInPathBack } from '../../rules/sign-in-again.ts';
 import { isSignedIn } from './session-values.ts';
 import type { sessionMachine } from './session.machine.ts';
 

@@ -1,6 +1,6 @@
 import { validate } from 'superstruct';
 import type { ActorRefFrom } from 'xstate';
-import { signInAgainMessage } from '../../rules/sign-in-return.ts';
+import { isSignInAgain } from '../../api/token-refusal.ts';
 import { withoutSaving, type SessionStorage } from './app-actors.ts';
 import { isSignedIn, sessionStorageKey, sessionValues, type SessionValues } from './session-values.ts';
 import type { sessionMachine } from './session.machine.ts';
@@ -65,13 +65,14 @@ function switchCustomer(session: ActorRefFrom<typeof sessionMachine>, theirs: Se
 export function followSessionEnd(
   session: ActorRefFrom<typeof sessionMachine>,
   /** http.ts's hook for a 401 to a call sent with the token (handed over by main.tsx). */
-  onTokenRefused: (listener: (error: Error) => void) => void,
+  onTokenRefused: (listener: (error: Error, token: string) => void) => void,
   storage: SessionStorage = () => window.localStorage,
   tabs: Pick<Window, 'addEventListener'> & { location: Pick<Location, 'reload'> } = window,
 ): void {
-  onTokenRefused(({ message }) => {
-    // Another 401's words (a dead reset link) leave the session as it is.
-    if (message !== signInAgainMessage) return;
+  onTokenRefused((error, sent) => {
+    // Another 401's words (a dead reset link) leave the session as it is, and so does a call sent with a token this
+    // tab no longer holds (sent before another sign-in it followed): the session of now was not refused.
+    if (!isSignInAgain(error) || sent !== session.getSnapshot().context.Token) return;
     // Saved only while the stored session is still this tab's: once another tab logged out (the token's end) or
     // signed in, what it stored stays, or a tab loading it next (the one logging out) would read this tab's ended state.
     if (storedToken(storage) === session.getSnapshot().context.Token) endSession(session);

@@ -14,7 +14,7 @@ import {
   type ConsoleSeller,
   type FulfilmentState,
 } from '../../rules/fulfilment.ts';
-import { signInPathBack } from '../../rules/sign-in-return.ts';
+import { signInPathBack } from '../../rules/sign-in-again.ts';
 import { lineSizeLabel } from '../../rules/weight-entry.ts';
 import { secondaryButton, textInput } from '../../styles/controls.css.ts';
 import { useSessionValue } from '../app-context.tsx';
