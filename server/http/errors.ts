@@ -1,5 +1,5 @@
 import type { FieldError } from '../../src/api/contract/envelope.ts';
-import { signInAgainMessage } from '../../src/rules/sign-in-return.ts';
+import { signInAgainMessage } from '../../src/rules/sign-in-again.ts';
 
 /** An error that maps to one HTTP answer; routes and services throw these, the app's error handler sends them. */
 export class HttpError extends Error {

@@ -39,13 +39,14 @@ export function onRestaurantRefused(listener: (restaurantLocId: number) => void)
   if (refusedEarly !== undefined) listener(refusedEarly);
 }
 
-let tokenRefused = (_error: ApiError): void => undefined;
+let tokenRefused = (_error: ApiError, _token: string): void => undefined;
 
 /**
- * Told, with the error, when a call sent with the bearer token is answered 401: session-end.ts ends the
- * session at 'Please sign in again.' (the token no longer known: a logout elsewhere, an expiry; walk 5 #4).
+ * Told, with the error and the token the call sent, when a call sent with the bearer token is answered 401:
+ * session-end.ts ends the session at 'Please sign in again.' (the token no longer known: a logout elsewhere, an
+ * expiry; walk 5 #4), if that token is still the session's (seam b6 #2: not a call sent before another sign-in).
  */
-export function onTokenRefused(listener: (error: ApiError) => void): void {
+export function onTokenRefused(listener: (error: ApiError, token: string) => void): void {
   tokenRefused = listener;
 }
 
@@ -94,7 +95,7 @@ export async function call<T, S>(path: string, reply: Struct<T, S>, options: Cal
     const error = failure(response.status, payload);
     const sent = options.query?.vendor_location_id ?? options.body?.vendor_location_id;
     if (typeof sent === 'number' && error.errors.some((e) => e.field === 'vendor_location_id')) refusedRestaurant(sent);
-    if (response.status === 401 && token) tokenRefused(error);
+    if (response.status === 401 && token) tokenRefused(error, token);
     throw error;
   }
 

@@ -7,8 +7,10 @@ import {
   saveAddressThroughApi,
   scheduleFirstGroupAndCheckout,
   sessionOf,
+  solveCaptcha,
   uniqueEmail,
 } from './steps.ts';
+import { newCustomer } from './journeys/shoppers.ts';
 import { fillCardWithBilling } from './checkout-steps.ts';
 
 const shots = 'scratch';
@@ -57,9 +59,28 @@ test.describe('account settings', () => {
   test('a visitor without a token is sent to sign in; an unknown tab is PAGE NOT FOUND', async ({ page }) => {
     await enterStore(page);
     await page.goto('/setting/user');
-    await expect(page).toHaveURL(/\/signIn$/);
+    await expect(page).toHaveURL(/\/signIn\?next=%2Fsetting%2Fuser$/);
     await page.goto('/setting/wallet');
     await expect(page.getByRole('heading', { name: 'PAGE NOT FOUND' })).toBeVisible();
+  });
+
+  test('a visitor sent to sign in from an account page comes back to it once signed in (seam b6 #3)', async ({ page }) => {
+    const customer = await newCustomer('settings-next');
+    await enterStore(page);
+    await page.goto('/setting/order');
+    await expect(page).toHaveURL(/\/signIn\?next=%2Fsetting%2Forder$/);
+    const form = page.getByRole('main');
+    await form.getByLabel('Email or mobile').fill(customer.email);
+    await form.getByLabel('Password', { exact: true }).fill(customer.password);
+    const submit = form.getByRole('button', { name: 'SIGN IN' });
+    await solveCaptcha(page, submit);
+    await submit.click();
+    await expect(page).toHaveURL(/\/setting\/order$/);
+    await expect(page.getByRole('button', { name: /^Hey , Ada\b/ })).toBeVisible();
+
+    // Another site named as `next` is never followed: signed in, the store opens instead.
+    await page.goto('/signIn?next=%2F%09%2Fevil.example');
+    await expect(page).toHaveURL(/\/store$/);
   });
 
   test('a customer finds the order placed on the Orders tab, and the tabs change the URL', async ({ page }) => {

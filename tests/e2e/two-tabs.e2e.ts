@@ -5,6 +5,8 @@ import { homeAndContinue, openCheckoutAt, payOnDelivery, ribeyeCustomer, speedAn
 import { addToCartThroughApi, newCustomer } from './journeys/shoppers.ts';
 import { saveHomeThroughApi, scheduleThroughApi } from './journeys/checkout-shoppers.ts';
 import { apiPost, sessionOf, solveCaptcha } from './steps.ts';
+import { areaOf, openWithSession, registerThroughApi, uniqueEmail } from './stored-session.ts';
+import { signInAgainMessage } from '../../src/rules/sign-in-again.ts';
 import { sessionEndedMessage } from '../../src/rules/sign-in-return.ts';
 
 /**
@@ -95,7 +97,7 @@ test('a logout in another tab ends the session here too: said, with a sign-in th
   await expect(ended(page)).toHaveCount(0);
 });
 
-test('a 401 at PLACE ORDER (the session ended elsewhere) ends the session in the tab: said, and nothing of the account stays stored', async ({
+test("a 401 at PLACE ORDER (the session ended elsewhere) ends the session in the tab: said once (no second 'Please sign in again.'), and nothing of the account stays stored", async ({
   page,
 }) => {
   test.slow();
@@ -107,8 +109,78 @@ test('a 401 at PLACE ORDER (the session ended elsewhere) ends the session in the
   await page.getByRole('button', { name: 'PLACE ORDER' }).click();
   await expect(ended(page)).toBeVisible();
   await expect(ended(page).getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', /^\/signIn\?next=%2Fcart%2F/);
+  await expect(page.getByText(signInAgainMessage, { exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Hey , Ada' })).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Hey , Ada' })).toHaveCount(0);
   expect(await page.evaluate(() => window.localStorage.getItem('meat-and-fish.session'))).not.toContain('Token');
+});
+
+/** Signs in on the sign-in form of `page` (already open) with `who`'s email and password. */
+async function signInWith(page: Page, who: { email: string; password: string }) {
+  const form = page.getByRole('main');
+  await form.getByLabel('Email or mobile').fill(who.email);
+  await form.getByLabel('Password', { exact: true }).fill(who.password);
+  const submit = form.getByRole('button', { name: 'SIGN IN' });
+  await solveCaptcha(page, submit);
+  await submit.click();
+}
+
+test("signing in as another customer in another tab moves this tab to her: her name and cart, none of the former customer's", async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const ada = await addToCartThroughApi((await newCustomer('two-tabs-switch-ada')).session, 'ribeye', ribeye);
+  const bea = { firstName: 'Bea', lastName: 'Other', email: uniqueEmail('two-tabs-switch-bea'), password: 'correct horse 1' };
+  await registerThroughApi(bea, await areaOf('10001'));
+  await openWithSession(page, ada, '/cart');
+  await expect(page.getByRole('button', { name: 'Hey , Ada' })).toBeVisible();
+  await expect(page.getByRole('main').getByText(ribeye).first()).toBeVisible();
+
+  // Another tab logs Ada out (this tab's session ends, as before) and signs Bea in.
+  const other = await context.newPage();
+  await other.goto('/store');
+  await other.getByRole('button', { name: 'Hey , Ada' }).click();
+  await other.getByRole('button', { name: 'Logout' }).click();
+  await page.bringToFront();
+  await expect(ended(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hey , Ada' })).toHaveCount(0);
+  await other.bringToFront();
+  await other.goto('/signIn');
+  await signInWith(other, bea);
+  await expect(other.getByRole('button', { name: 'Hey , Bea' })).toBeVisible();
+  const beas = await sessionOf(other);
+
+  // This tab follows: Bea's session, drawn again for her; nothing of Ada's (her name, her ribeye) and no ended notice.
+  await page.bringToFront();
+  await expect(page.getByRole('button', { name: 'Hey , Bea' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hey , Ada' })).toHaveCount(0);
+  await expect(ended(page)).toHaveCount(0);
+  expect(await sessionOf(page)).toEqual(beas);
+  await expect(page.getByText(ribeye)).toHaveCount(0);
+});
+
+test("a 401 on My Account (the session ended elsewhere): the notice alone says it, and the account page's sign-in comes back to it", async ({
+  page,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const customer = await newCustomer('two-tabs-account-401');
+  await openWithSession(page, customer.session, '/setting/user');
+  const notifications = page.getByRole('switch', { name: 'NOTIFICATIONS' });
+  await expect(notifications).toBeEnabled();
+  await apiPost('/api/customer/logout', {}, (await sessionOf(page)).token);
+
+  const refused = page.waitForResponse((response) => response.status() === 401);
+  await notifications.click();
+  await refused;
+  await expect(ended(page)).toBeVisible();
+  // The account page needs a session: sign-in, coming back to it.
+  await expect(page).toHaveURL(/\/signIn\?next=%2Fsetting%2Fuser$/);
+  await expect(page.getByText(signInAgainMessage, { exact: true })).toHaveCount(0);
+  await signInWith(page, customer);
+  await expect(page).toHaveURL(/\/setting\/user$/);
+  await expect(ended(page)).toHaveCount(0);
 });

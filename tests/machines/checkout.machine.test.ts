@@ -49,6 +49,7 @@ import {
   payOnDeliveryUnitsRefusal,
 } from '../../src/rules/pay-on-delivery.ts';
 import { facePassNoteAt } from '../../src/rules/face-check.ts';
+import { signInAgainMessage } from '../../src/rules/sign-in-again.ts';
 import { done, failed, label, offline } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
@@ -811,6 +812,27 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     expect(summary.getSnapshot().matches('ready')).toBe(true);
     // The tabs move again.
     expect(actor.getSnapshot().matches({ flow: { checkout: 'open' } })).toBe(true);
+  });
+
+  it("a 401 at PLACE ORDER that ended the session: neither the snackbar nor the line by PLACE ORDER repeats 'Please sign in again.' beside the notice (seam b6 #1)", async () => {
+    const refused = new ApiError(signInAgainMessage, 401, 401);
+    // As http.ts and session-end.ts do it: the session has ended (the notice shows) before the call's error arrives.
+    const { actor, sessionRef } = running({
+      place: async () => {
+        sessionRef.send({ type: 'session.update', values: { Token: undefined, cust_name: undefined, CustomerId: undefined, sessionEnded: true } });
+        return Promise.reject(refused);
+      },
+    });
+    const summary = await toSummary(actor);
+    summary.send({ type: 'order.place' });
+    await waitFor(summary, (s) => s.matches('ready') && s.context.refusal === undefined);
+    expect(actor.getSnapshot().context.notice).toBeUndefined();
+    expect(actor.getSnapshot().matches({ notice: 'hidden' })).toBe(true);
+
+    // No session ended here (a guest's token refused, say): no notice shows, so the snackbar says it.
+    const unended = running({ place: async () => Promise.reject(refused) });
+    (await toSummary(unended.actor)).send({ type: 'order.place' });
+    await vi.waitFor(() => expect(unended.actor.getSnapshot().context.notice).toBe(signInAgainMessage));
   });
 
   it('applies a coupon on the summary through the cart call, then prices the order again', async () => {

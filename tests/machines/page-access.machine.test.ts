@@ -14,8 +14,8 @@ const events = [{ type: 'session.changed' }];
 
 /** Each page with the shopper who is refused it and one who is let in: where the refused one goes. */
 const cases: { page: GatedPage; resetToken?: string | null; refused: SessionValues; allowed: SessionValues; to: string }[] = [
-  { page: 'settings', refused: visitor, allowed: guestWithToken, to: '/signIn' },
-  { page: 'orderStatus', refused: visitor, allowed: customer, to: '/signIn' },
+  { page: 'settings', refused: visitor, allowed: guestWithToken, to: '/signIn?next=%2Fsetting%2Forder' },
+  { page: 'orderStatus', refused: visitor, allowed: customer, to: '/signIn?next=%2Fsetting%2Forder' },
   { page: 'signIn', refused: customer, allowed: guestWithToken, to: '/store' },
   { page: 'createAccount', refused: customer, allowed: visitor, to: '/store' },
   { page: 'forgotPassword', refused: customer, allowed: visitor, to: '/category/ALL' },
@@ -26,6 +26,7 @@ const inputOf = (page: GatedPage, values: SessionValues, resetToken?: string | n
   session: createActor(sessionMachine, { input: values }).start(),
   page,
   resetToken,
+  currentPath: () => '/setting/order',
 });
 
 describe('page access paths', () => {
@@ -68,6 +69,22 @@ describe('page access follows the session', () => {
     expect(account.getSnapshot().value).toBe('open');
     session.send({ type: 'session.logout' });
     expect(account.getSnapshot().context.redirectTo).toBe('/signIn');
+  });
+});
+
+describe('page access sends a visitor to sign in and back (seam b6 #3)', () => {
+  it('names the page asked for, with its query, as it stands when deciding (one gate serves every /setting/… tab)', () => {
+    const session = createActor(sessionMachine, { input: customer }).start();
+    let path = '/setting/user';
+    const settings = createActor(pageAccessMachine, { input: { session, page: 'settings', currentPath: () => path } }).start();
+    expect(settings.getSnapshot().value).toBe('open');
+    path = '/setting/order?page=2';
+    session.send({ type: 'session.logout' });
+    expect(settings.getSnapshot().context.redirectTo).toBe('/signIn?next=%2Fsetting%2Forder%3Fpage%3D2');
+    const status = createActor(pageAccessMachine, {
+      input: { session, page: 'orderStatus', currentPath: () => '/order/status?order_id=12' },
+    }).start();
+    expect(status.getSnapshot().context.redirectTo).toBe('/signIn?next=%2Forder%2Fstatus%3Forder_id%3D12');
   });
 });
 

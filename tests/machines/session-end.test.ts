@@ -4,8 +4,9 @@ import { call, onTokenRefused, takeTokenFrom } from '../../src/api/http.ts';
 import { startAppActors } from '../../src/machines/app/app-actors.ts';
 import { selectToken } from '../../src/machines/app/index.ts';
 import { followSessionEnd } from '../../src/machines/app/session-end.ts';
+import { isSaidBySessionEnded } from '../../src/machines/app/session-ended.ts';
 import { sessionStorageKey, type SessionValues } from '../../src/machines/app/session-values.ts';
-import { signInAgainMessage } from '../../src/rules/sign-in-return.ts';
+import { signInAgainMessage } from '../../src/rules/sign-in-again.ts';
 
 /**
  * Walk 5 #4: a session ended elsewhere ends in this tab too: the server's 401 'Please sign in again.' to a call sent
@@ -17,14 +18,16 @@ function browser(stored: SessionValues) {
   const target = new EventTarget();
   const storage = () => ({ getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) });
   const { session, notifications } = startAppActors(storage);
-  followSessionEnd(session, onTokenRefused, storage, target);
+  /** How many times the tab loaded its page again. */
+  const reloads = { count: 0 };
+  followSessionEnd(session, onTokenRefused, storage, Object.assign(target, { location: { reload: () => void (reloads.count += 1) } }));
   takeTokenFrom(() => selectToken(session.getSnapshot()));
-  /** Another tab's write, as the browser tells this one. */
-  const otherTabWrites = (value: string) => {
-    items.set(sessionStorageKey, value);
+  /** Another tab's write, as the browser tells this one (`stored`: what storage holds by the time it is told). */
+  const otherTabWrites = (value: string, stored = value) => {
+    items.set(sessionStorageKey, stored);
     target.dispatchEvent(Object.assign(new Event('storage'), { key: sessionStorageKey, newValue: value }));
   };
-  return { items, session, otherTabWrites, stop: () => (session.stop(), notifications.stop()) };
+  return { items, session, otherTabWrites, reloads, stop: () => (session.stop(), notifications.stop()) };
 }
 
 const signedIn = { Token: 'secret', cust_name: 'Tab Twin', CustomerId: 7, cart_id: 'c1', zipcode: '10001', ageGateVerified: true };
@@ -51,11 +54,54 @@ describe('a session ended elsewhere', () => {
     tab.stop();
   });
 
+  it('writes nothing back when it had no session to end: a logout under way elsewhere keeps what it stored', () => {
+    // A tab logging out (this one, already cleared) is told of an ended tab's passing write after storage was cleared.
+    const tab = browser({});
+    tab.otherTabWrites(JSON.stringify({ zipcode: '10001', ageGateVerified: true, sessionEnded: true }), JSON.stringify({}));
+    expect(JSON.parse(tab.items.get(sessionStorageKey) ?? 'null')).toEqual({});
+    tab.stop();
+  });
+
   it('keeps this tab signed in when another tab only changes what it remembers', () => {
     const tab = browser(signedIn);
     tab.otherTabWrites(JSON.stringify({ ...signedIn, total_products_in_cart: 2 }));
     expect(context(tab)).toMatchObject({ Token: 'secret', cust_name: 'Tab Twin' });
     expect(tab.session.getSnapshot().context.sessionEnded).toBeUndefined();
+    tab.stop();
+  });
+
+  it('follows another customer signed in in another tab: their session taken whole and the page loaded again for them (seam b6 #2)', () => {
+    const tab = browser({ ...signedIn, total_products_in_cart: 3, retailer: 4, retailer_name: 'Tab Twin Fish' });
+    const theirs = { Token: 'other-secret', cust_name: 'Bea Other', CustomerId: 8, cart_id: 'c2', zipcode: '10001', ageGateVerified: true };
+    tab.otherTabWrites(JSON.stringify(theirs));
+    // Nothing of the former customer's stays beside the new token (her cart count, her restaurant), and no call of
+    // this tab goes out for one customer while it shows the other: the page is drawn again from their session.
+    expect(context(tab)).toEqual(theirs);
+    expect(selectToken(tab.session.getSnapshot())).toBe('other-secret');
+    expect(tab.reloads.count).toBe(1);
+    expect(JSON.parse(tab.items.get(sessionStorageKey) ?? 'null')).toEqual(theirs);
+    tab.stop();
+  });
+
+  it('follows a sign-in in another tab after its session ended here; the same customer signed in again only takes the new token', () => {
+    const ended = browser({ zipcode: '10001', ageGateVerified: true, sessionEnded: true });
+    ended.otherTabWrites(JSON.stringify(signedIn));
+    expect(context(ended)).toEqual(signedIn);
+    expect(ended.reloads.count).toBe(1);
+    ended.stop();
+
+    const same = browser(signedIn);
+    same.otherTabWrites(JSON.stringify({ ...signedIn, Token: 'newer-secret' }));
+    expect(context(same)).toEqual({ ...signedIn, Token: 'newer-secret' });
+    expect(same.reloads.count).toBe(0);
+    same.stop();
+  });
+
+  it('leaves this tab as it is for a guest token stored by another tab', () => {
+    const tab = browser(signedIn);
+    tab.otherTabWrites(JSON.stringify({ Token: 'guest-token', cart_id: 'c9', zipcode: '10001' }));
+    expect(context(tab)).toMatchObject({ Token: 'secret', cust_name: 'Tab Twin' });
+    expect(tab.reloads.count).toBe(0);
     tab.stop();
   });
 
@@ -65,6 +111,31 @@ describe('a session ended elsewhere', () => {
     await expect(call('/connect/customer/getaddresses', object({}), { body: {} })).rejects.toThrow(signInAgainMessage);
     expect(context(tab)).toEqual({ zipcode: '10001', ageGateVerified: true, sessionEnded: true });
     expect(JSON.parse(tab.items.get(sessionStorageKey) ?? 'null')).toEqual({ zipcode: '10001', ageGateVerified: true, sessionEnded: true });
+    tab.stop();
+  });
+
+  it('saves nothing at a 401 once another tab has logged out: what the logout stored stays (the tab logging out loads it)', async () => {
+    const tab = browser(signedIn);
+    // The other tab's logout cleared the storage; its event has not reached this tab when the 401 comes.
+    tab.items.set(sessionStorageKey, JSON.stringify({}));
+    answering(401, signInAgainMessage);
+    await expect(call('/api/x', object({}), { body: {} })).rejects.toThrow();
+    expect(context(tab)).toEqual({ zipcode: '10001', ageGateVerified: true, sessionEnded: true });
+    expect(JSON.parse(tab.items.get(sessionStorageKey) ?? 'null')).toEqual({});
+    tab.stop();
+  });
+
+  it('leaves the session it follows now for a 401 to a call sent with the former token (seam b6 #2)', async () => {
+    const tab = browser(signedIn);
+    const theirs = { Token: 'other-secret', cust_name: 'Bea Other', CustomerId: 8, zipcode: '10001' };
+    // The call goes out with the former token; another customer signs in in another tab before its answer.
+    vi.stubGlobal('fetch', async () => {
+      tab.otherTabWrites(JSON.stringify(theirs));
+      return new Response(JSON.stringify({ code: 0, message: signInAgainMessage }), { status: 401 });
+    });
+    await expect(call('/api/x', object({}), { body: {} })).rejects.toThrow(signInAgainMessage);
+    expect(context(tab)).toEqual(theirs);
+    expect(JSON.parse(tab.items.get(sessionStorageKey) ?? 'null')).toEqual(theirs);
     tab.stop();
   });
 
@@ -82,5 +153,17 @@ describe('a session ended elsewhere', () => {
     await expect(call('/api/x', object({}), { body: {} })).rejects.toThrow();
     expect(context(guest)).toEqual({ Token: 'guest-token', cart_id: 'c1', zipcode: '10001' });
     guest.stop();
+  });
+});
+
+describe('one message for an ended session (seam b6 #1)', () => {
+  it("leaves the 401's 'Please sign in again.' to the notice while it shows, and nothing else", () => {
+    const ended = { zipcode: '10001', sessionEnded: true };
+    expect(isSaidBySessionEnded(signInAgainMessage, ended)).toBe(true);
+    expect(isSaidBySessionEnded('Something Went Wrong.', ended)).toBe(false);
+    // Signed in again (the word is kept until a logout), or never ended (a guest's token refused): no notice, so the
+    // call's own words are the message.
+    expect(isSaidBySessionEnded(signInAgainMessage, { ...ended, ...signedIn })).toBe(false);
+    expect(isSaidBySessionEnded(signInAgainMessage, { Token: 'guest-token', zipcode: '10001' })).toBe(false);
   });
 });

@@ -18,6 +18,22 @@ function loadSession(storage: SessionStorage): SessionValues {
   }
 }
 
+/** Whether the session's changes are being saved (not while it follows what another tab saved). */
+let saving = true;
+
+/**
+ * Makes `change` to the session without saving it: the session follows what another tab stored (its logout, its
+ * sign-in), and writing this tab's passing values over it would undo it for every tab (session-end.ts).
+ */
+export function withoutSaving(change: () => void): void {
+  saving = false;
+  try {
+    change();
+  } finally {
+    saving = true;
+  }
+}
+
 /**
  * Start-up (called once by main.tsx): the app-wide session actor, read back from storage and saved on every change,
  * and the notifications actor. The only place that touches the
@@ -27,6 +43,7 @@ function loadSession(storage: SessionStorage): SessionValues {
 export function startAppActors(storage: SessionStorage, inspect?: (event: InspectionEvent) => void) {
   const session = createActor(sessionMachine, { input: loadSession(storage), inspect });
   session.subscribe((snapshot) => {
+    if (!saving) return;
     try {
       storage().setItem(sessionStorageKey, JSON.stringify(snapshot.context));
     } catch {

@@ -11,6 +11,7 @@ export { startAppActors, type SessionStorage } from './app-actors.ts';
 export type { notificationsMachine, NotificationsEvent, Toast, ToastKind } from './notifications.machine.ts';
 export type { sessionMachine, SessionEvent } from './session.machine.ts';
 export { isSignedIn, type SessionValues } from './session-values.ts';
+export { isSaidBySessionEnded, showsSessionEnded } from './session-ended.ts';
 export { pageAccessMachine, type GatedPage } from './page-access.machine.ts';
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;

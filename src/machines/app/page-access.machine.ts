@@ -1,9 +1,10 @@
 import { assign, fromCallback, setup, type ActorRefFrom } from 'xstate';
+import { signInPathBack } from '../../rules/sign-in-again.ts';
 import { isSignedIn } from './session-values.ts';
 import type { sessionMachine } from './session.machine.ts';
 
 /**
- * Who may see a page, and where the others go (spec C §2 and §6): account pages need a token (else /signIn), the
+ * Who may see a page, and where the others go (spec C §2 and §6): account pages need a token (else /signIn, coming back with ?next=), the
  * reset-password page needs its link's token (else /), and the sign-in forms and guest-only pages send a signed-in
  * customer on. Decided when the page opens and again whenever the session changes (signing in or out elsewhere).
  */
@@ -14,6 +15,11 @@ export interface PageAccessInput {
   page: GatedPage;
   /** The reset link's token (/account/resetpassword?token=…). */
   resetToken?: string | null;
+  /**
+   * The page's path and query as it now stands (read when deciding: one gate serves every /setting/… tab): a visitor
+   * sent to sign in comes back there (?next=).
+   */
+  currentPath?: () => string;
 }
 
 export interface PageAccessContext extends PageAccessInput {
@@ -59,6 +65,10 @@ export const pageAccessMachine = setup({
   },
   actions: {
     assignRedirect: assign((_, params: { to: string }) => ({ redirectTo: params.to })),
+    // Seam b6 #3: sign-in comes back to the page asked for (/signIn?next=…), as after a session ended (walk 5 #4).
+    assignSignInRedirect: assign(({ context }) => ({
+      redirectTo: context.currentPath ? signInPathBack(context.currentPath()) : '/signIn',
+    })),
   },
 }).createMachine({
   id: 'pageAccess',
@@ -70,10 +80,10 @@ export const pageAccessMachine = setup({
       description: 'Reading the session (and the reset link) to decide whether the page opens.',
       always: [
         {
-          description: 'Account pages need a token: a visitor without one signs in first (/signIn).',
+          description: 'Account pages need a token: a visitor without one signs in first and comes back (/signIn?next=<page>).',
           guard: 'lacksToken',
           target: 'redirected',
-          actions: { type: 'assignRedirect', params: { to: '/signIn' } },
+          actions: 'assignSignInRedirect',
         },
         {
           description: 'The reset-password page without its link token has nothing to do: the landing page opens (/).',

@@ -1,7 +1,8 @@
+import { validate } from 'superstruct';
 import type { ActorRefFrom } from 'xstate';
-import { signInAgainMessage } from '../../rules/sign-in-return.ts';
-import type { SessionStorage } from './app-actors.ts';
-import { isSignedIn, sessionStorageKey, type SessionValues } from './session-values.ts';
+import { isSignInAgain } from '../../api/token-refusal.ts';
+import { withoutSaving, type SessionStorage } from './app-actors.ts';
+import { isSignedIn, sessionStorageKey, sessionValues, type SessionValues } from './session-values.ts';
 import type { sessionMachine } from './session.machine.ts';
 
 /**
@@ -21,40 +22,73 @@ export function endSession(session: ActorRefFrom<typeof sessionMachine>): void {
   session.send({ type: 'session.update', values: { ...forgotten, ...kept, sessionEnded: true } });
 }
 
-/** Whether a stored session (another tab's write) holds a token; anything unreadable holds none. */
-function holdsToken(raw: string | null): boolean {
+/** A stored session (another tab's write) as its values; anything unreadable as none, and the storage cleared as {}. */
+function storedValues(raw: string | null): SessionValues {
   try {
-    const values: unknown = raw ? JSON.parse(raw) : undefined;
-    return typeof values === 'object' && values !== null && 'Token' in values && typeof values.Token === 'string' && values.Token !== '';
+    const [invalid, values] = validate(raw ? (JSON.parse(raw) as unknown) : {}, sessionValues);
+    return invalid ? {} : values;
   } catch {
-    return false;
+    return {};
   }
+}
+
+/** The token the browser's stored session holds now (another tab may have changed it). */
+function storedToken(storage: SessionStorage): string | undefined {
+  try {
+    return storedValues(storage().getItem(sessionStorageKey)).Token;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Seam b6 #2: another customer signed in in another tab (the browser keeps one session for all its tabs). This tab
+ * takes that session and loads its page again for that customer, so nothing it shows or holds (the former customer's
+ * name, cart, addresses, orders) stays beside the new customer's token. The same customer with a new token (signed in
+ * again after a session ended there) only takes the token: nothing shown belongs to anyone else.
+ */
+function switchCustomer(session: ActorRefFrom<typeof sessionMachine>, theirs: SessionValues, reload: () => void): void {
+  const mine = session.getSnapshot().context;
+  const forgotten = Object.fromEntries(Object.keys(mine).map((key) => [key, undefined]));
+  session.send({ type: 'session.update', values: { ...forgotten, ...theirs } });
+  if (!isSignedIn(mine) || mine.CustomerId !== theirs.CustomerId) reload();
 }
 
 /**
  * Walk 5 #4, loaded after the first render (main.tsx): the session ends in this tab when the server answers its token
  * with the 401 'Please sign in again.' (http.ts), or when another tab logs out (its stored session without a token, or
- * the storage cleared: only another tab's write fires `storage`). The values this tab then saves are put back to what
- * the other tab stored, so its logout stays whole (the spec clears the age answer and area too) and no token comes back.
+ * the storage cleared: only another tab's write fires `storage`). When another tab signs in (another customer, or this
+ * one again), this tab follows that session instead (seam b6 #2). Nothing is saved while following: what the other
+ * tab stored stays as it is, so its logout stays whole (the spec clears the age answer and area too) and no token comes
+ * back, and its sign-in stays its own.
  */
 export function followSessionEnd(
   session: ActorRefFrom<typeof sessionMachine>,
   /** http.ts's hook for a 401 to a call sent with the token (handed over by main.tsx). */
-  onTokenRefused: (listener: (error: Error) => void) => void,
+  onTokenRefused: (listener: (error: Error, token: string) => void) => void,
   storage: SessionStorage = () => window.localStorage,
-  tabs: Pick<Window, 'addEventListener'> = window,
+  tabs: Pick<Window, 'addEventListener'> & { location: Pick<Location, 'reload'> } = window,
 ): void {
-  onTokenRefused(({ message }) => {
-    // Another 401's words (a dead reset link) leave the session as it is.
-    if (message === signInAgainMessage) endSession(session);
+  onTokenRefused((error, sent) => {
+    // Another 401's words (a dead reset link) leave the session as it is, and so does a call sent with a token this
+    // tab no longer holds (sent before another sign-in it followed): the session of now was not refused.
+    if (!isSignInAgain(error) || sent !== session.getSnapshot().context.Token) return;
+    // Saved only while the stored session is still this tab's: once another tab logged out (the token's end) or
+    // signed in, what it stored stays, or a tab loading it next (the one logging out) would read this tab's ended state.
+    if (storedToken(storage) === session.getSnapshot().context.Token) endSession(session);
+    else withoutSaving(() => endSession(session));
   });
   tabs.addEventListener('storage', (event) => {
-    if ((event.key !== sessionStorageKey && event.key !== null) || holdsToken(event.newValue)) return;
-    endSession(session);
-    try {
-      storage().setItem(sessionStorageKey, event.newValue ?? '{}');
-    } catch {
-      // Private mode or a full storage: this tab's session has ended all the same.
+    if (event.key !== sessionStorageKey && event.key !== null) return;
+    const theirs = storedValues(event.newValue);
+    const mine = session.getSnapshot().context;
+    // Followed without saving: a passing write of this tab's (its ended session, the former customer's values) would
+    // reach the other tabs, and the tab logging out could even load it back as its own (seam b6 #2).
+    if (isSignedIn(theirs)) {
+      if (theirs.Token !== mine.Token) withoutSaving(() => switchCustomer(session, theirs, () => tabs.location.reload()));
+      return;
     }
+    // A guest's token (a guest checkout there) leaves this tab as it is.
+    if (!theirs.Token) withoutSaving(() => endSession(session));
   });
 }

@@ -13,7 +13,7 @@ import { forgetRefusedVisit } from './refused-visit.ts';
 export function keepInStep(
   { session, notifications }: { session: Actor<typeof sessionMachine>; notifications: Actor<typeof notificationsMachine> },
   onRestaurantRefused: (listener: (restaurantLocId: number) => void) => void,
-  onTokenRefused: (listener: (error: Error) => void) => void,
+  onTokenRefused: (listener: (error: Error, token: string) => void) => void,
 ): void {
   mirrorAreaCookie(session);
   onRestaurantRefused(forgetRefusedVisit(session, notifications));

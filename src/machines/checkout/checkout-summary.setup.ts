@@ -28,6 +28,7 @@ import { somethingWentWrongMessage } from '../../rules/messages.ts';
 import { failureText, goneRecordText } from './checkout-errors.ts';
 import { fieldRefusal, withoutFieldName, type PlaceOrderRefusal } from '../../rules/place-order-refusal.ts';
 import { ApiError } from '../../api/http.ts';
+import { isSignInAgain } from '../../api/token-refusal.ts';
 
 export interface CheckoutSummaryInput {
   cartId: string;
@@ -152,10 +153,11 @@ export const checkoutSummarySetup = setup({
   },
   actions: {
     assignReview: assign((_, params: { reply: OrderReviewReply }) => ({ review: params.reply.data, reviewMessage: undefined })),
-    // A refusal in words (a 4xx) is kept on the summary; a lost connection or a server fault is only the snackbar's.
+    // A refusal in words (a 4xx) is kept on the summary; a lost connection or a server fault is only the snackbar's, and
+    // the session's end (the 401 'Please sign in again.') the page's notice's, with its sign-in (seam b6 #1).
     assignErrorRefusal: assign((_, params: { error: unknown }) => ({
       refusal:
-        params.error instanceof ApiError && params.error.status >= 400 && params.error.status < 500
+        params.error instanceof ApiError && params.error.status >= 400 && params.error.status < 500 && !isSignInAgain(params.error)
           ? fieldRefusal(params.error.errors, params.error.message)
           : undefined,
     })),

@@ -22,6 +22,7 @@ import type { CheckoutSummaryOutput } from './checkout-summary.setup.ts';
 import { faceVerifyMachine } from '../identity/face-verify.machine.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
 import { isSignedIn, type SessionValues } from '../app/session-values.ts';
+import { isSaidBySessionEnded } from '../app/session-ended.ts';
 import { orderedCartKeys } from '../app/session-choices.ts';
 import { speedIds } from '../../rules/delivery-speeds.ts';
 import { flagsResumedAt, flowResumedAt, resumeStep, speedFlowOf, type KeptChoices } from './checkout-kept.ts';
@@ -188,6 +189,8 @@ export const checkoutSetup = setup({
   },
   guards: {
     isOnSummary: ({ context }) => context.step === 'checkout',
+    // Seam b6 #1: the 401's 'Please sign in again.' is the session-ended notice's to say, once, with its sign-in.
+    isNewsToShopper: ({ context }, params: { message: string }) => !isSaidBySessionEnded(params.message, context.session.getSnapshot().context),
     // A reload: the step the kept choices reach (the address and the card-first carts' payment start as before).
     resumesAt: ({ context }, params: { step: CheckoutStep }) =>
       resumeStep(context.kept, context.session.getSnapshot().context.nextTab === 'card') === params.step,

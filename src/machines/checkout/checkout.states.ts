@@ -54,7 +54,8 @@ export const noticeRegion = checkoutSetup.createStateConfig({
       description: 'No snackbar is shown.',
       on: {
         'notice.show': {
-          description: 'A step has something to tell the shopper: a snackbar shows.',
+          description: "A step has something to tell the shopper: a snackbar shows (never the 401's words the session-ended notice says).",
+          guard: { type: 'isNewsToShopper', params: ({ event }) => ({ message: event.message }) },
           target: 'shown',
           actions: { type: 'assignNotice', params: ({ event }) => ({ message: event.message }) },
         },
@@ -68,7 +69,9 @@ export const noticeRegion = checkoutSetup.createStateConfig({
       on: {
         // A newer message gets its own full 4 s.
         'notice.show': {
-          description: 'A newer message replaces the shown one and gets its own full 4 seconds.',
+          description:
+            "A newer message replaces the shown one and gets its own full 4 seconds (never the 401's words the session-ended notice says).",
+          guard: { type: 'isNewsToShopper', params: ({ event }) => ({ message: event.message }) },
           target: 'shown',
           reenter: true,
           actions: { type: 'assignNotice', params: ({ event }) => ({ message: event.message }) },

@@ -16,6 +16,7 @@ import {
   type LocationDay,
   type FulfilmentState,
 } from '../../rules/fulfilment.ts';
+import { signInPathBack } from '../../rules/sign-in-again.ts';
 import { lineSizeLabel } from '../../rules/weight-entry.ts';
 import { secondaryButton, textInput } from '../../styles/controls.css.ts';
 import { useSessionValue } from '../app-context.tsx';
@@ -38,7 +39,8 @@ export function ConsolePage({ role }: { role: ConsoleRole }) {
       <div className={css.page}>
         <h1 className={css.title}>{titles[role]}</h1>
         <p>
-          Please <Link to="/signIn">sign in</Link> with your {role} account.
+          {/* Signed in, back to this console (?next=). */}
+          Please <Link to={signInPathBack(`/${role}`)}>sign in</Link> with your {role} account.
         </p>
       </div>
     );
