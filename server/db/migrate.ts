@@ -36,6 +36,7 @@ import * as weighedGramsAsEntered from './migrations/038-weighed-grams-as-entere
 import * as deliverableFulfilment from './migrations/039-deliverable-fulfilment.ts';
 import * as offerLocationNotify from './migrations/041-offer-location-notify.ts';
 import * as visitStockNotify from './migrations/042-visit-stock-notify.ts';
+import * as oneSavedCard from './migrations/043-one-saved-card.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '039-deliverable-fulfilment': deliverableFulfilment,
   '041-offer-location-notify': offerLocationNotify,
   '042-visit-stock-notify': visitStockNotify,
+  '043-one-saved-card': oneSavedCard,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
