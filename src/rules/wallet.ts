@@ -47,11 +47,10 @@ export const walletRefusals = {
   /** updateitem raising a wallet line: each redemption is added from the wallet, one at a time (spec: qty fixed at 1). */
   qtyFixed: 'The quantity of a wallet item is fixed at 1: add it again from your wallet to redeem more.',
   /**
-   * Place order with a wallet redemption whose visit is missing or no longer offered (walk 5 #1): what fixes it, since
-   * the visit is chosen only on the wallet product list.
+   * Place order with a wallet redemption whose visit is missing or no longer offered (walk 5 #1): what fixes it, the
+   * date and time chosen on the restaurant's group in the cart (or its redemption again from the wallet).
    */
-  visitRequired: (restaurant: string) =>
-    `Choose when you eat in at ${restaurant}: remove the wallet item from your cart, then redeem it again from My Orders with a date and time.`,
+  visitRequired: (restaurant: string) => `Choose when you eat in at ${restaurant}: choose a date and time under ${restaurant} in your cart.`,
 } as const;
 
 export function walletUnitOf(sizeUnit: SizeUnit): WalletUnit {
