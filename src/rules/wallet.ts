@@ -10,6 +10,7 @@ import {
 import { completingStates, isEndedState, isFulfilmentState } from './fulfilment.ts';
 import { deliveryOptionMessages } from './messages.ts';
 import { formatMoney } from './money.ts';
+import { parseDineinTime } from './visit-time.ts';
 import type { SizeUnit } from './sizes.ts';
 
 /**
@@ -176,6 +177,15 @@ export function isVisitDateAllowed(date: string, today: string): boolean {
  */
 export function walletVisitTimes(hours: OpeningHours | undefined, date: string, now: Date): string[] {
   return hours ? visitTimes('dine-in', hours, date, storeToday(now), storeMinutes(now)) : [];
+}
+
+/**
+ * Whether a cart's wallet group has a visit it can still be placed for: kept, and a time the restaurant still seats
+ * guests at (today or later). Else the cart asks for the date and time (walk 5 #1), as place order would refuse it.
+ */
+export function isWalletVisitOffered(dineinTime: string | undefined, hours: OpeningHours | undefined, now: Date): boolean {
+  const visit = parseDineinTime(dineinTime);
+  return visit !== undefined && walletVisitTimes(hours, visit.date, now).includes(visit.time);
 }
 
 export interface VisitChoice {

@@ -7,6 +7,7 @@ import { shopMoreLabel } from '../../rules/listing.ts';
 import { shopMorePath } from '../../rules/listing-query.ts';
 import { speedName } from '../../rules/speeds.ts';
 import { visitLabel } from '../../rules/visit-time.ts';
+import { isWalletVisitOffered } from '../../rules/wallet.ts';
 import { Link } from 'react-router-dom';
 import { useSessionValue } from '../app-context.tsx';
 import { CartLine } from './cart-line.tsx';
@@ -39,6 +40,8 @@ export function VendorGroup({ group, delivery, groupRef, problems, now, onQuanti
   const category =
     first?.category_id !== undefined && first.category_name !== undefined ? { id: first.category_id, name: first.category_name } : undefined;
   const timeLeft = speed === 'local' && date === storeToday(now) ? timeLeftLabel(now, cutoffInstant(now)) : undefined;
+  // A wallet group with no visit it can be placed for (none kept, or one since passed) asks for the date and time.
+  const askVisit = Boolean(delivery?.visit_hours) && !isWalletVisitOffered(delivery?.dinein_time ?? undefined, delivery?.visit_hours, now);
 
   return (
     <li>
@@ -53,8 +56,8 @@ export function VendorGroup({ group, delivery, groupRef, problems, now, onQuanti
         {timeLeft && <p className={css.timeLeft}>{timeLeft}</p>}
         {delivery?.wallet ? (
           <>
-            <WalletVisitLine vendorName={group.vendor_name} dineinTime={delivery.dinein_time ?? undefined} />
-            {!delivery.dinein_time && delivery.visit_hours && (
+            <WalletVisitLine vendorName={group.vendor_name} dineinTime={delivery.dinein_time ?? undefined} asking={askVisit} />
+            {askVisit && delivery.visit_hours && (
               <WalletVisitChoice
                 cartId={cartId}
                 vendorLocId={group.vendor_loc_id}
@@ -98,15 +101,16 @@ function VisitLine({ speed }: { speed: 'dine-in' | 'pickup' }) {
 
 /**
  * A group of wallet redemptions: eaten at the restaurant at the visit its ADD TO CART chose, as the cart keeps it on
- * the server (any browser reads it). None kept (a line redeemed before the cart kept visits): it is chosen below.
+ * the server (any browser reads it). None kept (a line redeemed before the cart kept visits), or one since passed: it
+ * is chosen below.
  */
-function WalletVisitLine({ vendorName, dineinTime }: { vendorName: string; dineinTime: string | undefined }) {
+function WalletVisitLine({ vendorName, dineinTime, asking }: { vendorName: string; dineinTime: string | undefined; asking: boolean }) {
   const when = visitLabel(dineinTime);
   return (
     <p className={css.promise}>
       Eat in at {vendorName}
       {when ? `, ${when}` : ''}: redeemed from your wallet, nothing to deliver.
-      {!when && ' Choose when you eat in:'}
+      {asking && (when ? ' That time is no longer offered: choose when you eat in:' : ' Choose when you eat in:')}
     </p>
   );
 }
