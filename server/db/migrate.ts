@@ -37,6 +37,7 @@ import * as deliverableFulfilment from './migrations/039-deliverable-fulfilment.
 import * as offerLocationNotify from './migrations/041-offer-location-notify.ts';
 import * as visitStockNotify from './migrations/042-visit-stock-notify.ts';
 import * as offerNoticeOnSign from './migrations/043-offer-notice-on-sign.ts';
+import * as oneSavedCard from './migrations/044-one-saved-card.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '041-offer-location-notify': offerLocationNotify,
   '042-visit-stock-notify': visitStockNotify,
   '043-offer-notice-on-sign': offerNoticeOnSign,
+  '044-one-saved-card': oneSavedCard,
 };
 
 /**

@@ -4,19 +4,21 @@ import {
   walletIndexBody,
   walletProductsBody,
   walletVendorsBody,
+  walletVisitBody,
   type WalletAddToCartReply,
   type WalletIndexReply,
   type WalletProductsReply,
   type WalletVendorsReply,
+  type WalletVisitReply,
 } from '../../src/api/contract/wallet.contract.ts';
 import { normalizePincode } from '../../src/rules/pincode.ts';
 import { parseDineinTime } from '../../src/rules/visit-time.ts';
 import type { AppDeps } from '../deps.ts';
 import { requireCaller } from '../http/auth.ts';
-import { notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
 import type { Caller } from '../services/platform/caller.ts';
-import { walletAddToCart, walletCartMessages } from '../services/wallet/wallet-cart.ts';
+import { chooseWalletVisit, walletAddToCart, walletCartMessages } from '../services/wallet/wallet-cart.ts';
 import { walletEntries, walletProducts, walletRetailers } from '../services/wallet/wallet-reads.ts';
 
 /** customer_id in a wallet call must be the caller's own: anyone else's wallet reads as not found. */
@@ -25,7 +27,7 @@ function ownWallet(caller: Caller, customerId: number): void {
 }
 
 /** The prepaid wallet: the Dine-In panel's rows, where to redeem, what to redeem there, and the redemption's cart line. */
-export function walletRoutes({ db }: AppDeps): FastifyPluginAsync {
+export function walletRoutes({ db, clock }: AppDeps): FastifyPluginAsync {
   return async (app) => {
     /** The spec leaves the method open: both are served (GET reads the query). */
     const walletIndex = async (request: FastifyRequest): Promise<WalletIndexReply> => {
@@ -76,6 +78,18 @@ export function walletRoutes({ db }: AppDeps): FastifyPluginAsync {
         case 'added':
           return [{ code: 1, message: walletCartMessages.added, cart_id: outcome.cartId, total_products_in_cart: outcome.totalQty }];
       }
+    });
+
+    /** The cart's wallet group chooses its visit (walk 5 #1: lines redeemed before the cart kept one). */
+    app.post('/wallet/wallet/walletVisit', async (request): Promise<WalletVisitReply> => {
+      const body = parseWith(walletVisitBody, request.body);
+      const caller = await requireCaller(request, db);
+      const visitAt = parseDineinTime(body.dinein_time);
+      if (!visitAt) throw badRequest([{ field: 'dinein_time', message: 'dinein_time must be YYYY-MM-DD HH:MM.' }]);
+      const outcome = await chooseWalletVisit(db, caller, { cartId: body.cart_id, restaurantLocId: body.vendor_loc_id, visitAt }, clock());
+      if (outcome.kind === 'not-found') throw notFound(outcome.what);
+      if (outcome.kind === 'refused') throw badRequest([{ field: 'dinein_time', message: outcome.message }]);
+      return { code: 1, message: walletCartMessages.visitKept };
     });
   };
 }

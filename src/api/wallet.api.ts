@@ -3,12 +3,15 @@ import {
   walletIndexReply,
   walletProductsReply,
   walletVendorsReply,
+  walletVisitReply,
   type WalletAddToCartBody,
   type WalletAddToCartResult,
   type WalletIndexReply,
   type WalletProductsReply,
   type WalletVendorsBody,
   type WalletVendorsReply,
+  type WalletVisitBody,
+  type WalletVisitReply,
 } from './contract/wallet.contract.ts';
 import { call, type Sent } from './http.ts';
 
@@ -36,4 +39,9 @@ export async function walletAddToCart(body: Sent<WalletAddToCartBody>): Promise<
   const first = reply[0];
   if (!first) throw new Error('walletAddToCart answered an empty list');
   return first;
+}
+
+/** POST /wallet/wallet/walletVisit: when the cart's wallet redemptions at a restaurant are eaten (none kept yet). */
+export function keepWalletVisit(body: Sent<WalletVisitBody>): Promise<WalletVisitReply> {
+  return call('/wallet/wallet/walletVisit', walletVisitReply, { method: 'POST', body: { ...body } });
 }

@@ -10,6 +10,7 @@ import {
 import { completingStates, isEndedState, isFulfilmentState } from './fulfilment.ts';
 import { deliveryOptionMessages } from './messages.ts';
 import { formatMoney } from './money.ts';
+import { parseDineinTime } from './visit-time.ts';
 import type { SizeUnit } from './sizes.ts';
 
 /**
@@ -47,11 +48,10 @@ export const walletRefusals = {
   /** updateitem raising a wallet line: each redemption is added from the wallet, one at a time (spec: qty fixed at 1). */
   qtyFixed: 'The quantity of a wallet item is fixed at 1: add it again from your wallet to redeem more.',
   /**
-   * Place order with a wallet redemption whose visit is missing or no longer offered (walk 5 #1): what fixes it, since
-   * the visit is chosen only on the wallet product list.
+   * Place order with a wallet redemption whose visit is missing or no longer offered (walk 5 #1): what fixes it, the
+   * date and time chosen on the restaurant's group in the cart (or its redemption again from the wallet).
    */
-  visitRequired: (restaurant: string) =>
-    `Choose when you eat in at ${restaurant}: remove the wallet item from your cart, then redeem it again from My Orders with a date and time.`,
+  visitRequired: (restaurant: string) => `Choose when you eat in at ${restaurant}: choose a date and time under ${restaurant} in your cart.`,
 } as const;
 
 export function walletUnitOf(sizeUnit: SizeUnit): WalletUnit {
@@ -177,6 +177,15 @@ export function isVisitDateAllowed(date: string, today: string): boolean {
  */
 export function walletVisitTimes(hours: OpeningHours | undefined, date: string, now: Date): string[] {
   return hours ? visitTimes('dine-in', hours, date, storeToday(now), storeMinutes(now)) : [];
+}
+
+/**
+ * Whether a cart's wallet group has a visit it can still be placed for: kept, and a time the restaurant still seats
+ * guests at (today or later). Else the cart asks for the date and time (walk 5 #1), as place order would refuse it.
+ */
+export function isWalletVisitOffered(dineinTime: string | undefined, hours: OpeningHours | undefined, now: Date): boolean {
+  const visit = parseDineinTime(dineinTime);
+  return visit !== undefined && walletVisitTimes(hours, visit.date, now).includes(visit.time);
 }
 
 export interface VisitChoice {

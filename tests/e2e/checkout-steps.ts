@@ -10,18 +10,38 @@ export async function addAddress(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'SAVE & CONTINUE' })).toBeDisabled();
   await page.getByRole('button', { name: 'ADD NEW ADDRESSES' }).click();
   await expect(page.getByRole('heading', { name: 'ADD NEW ADDRESSES' })).toBeVisible();
+  await fillAddressForm(page);
+  await expect(page.getByRole('button', { name: /^Home: Ada Lovelace/ })).toHaveAttribute('aria-pressed', 'true');
+}
+
+/**
+ * The open ADD NEW ADDRESSES form: Ada Lovelace's New York address 'Home' (the zip fills city and state), then SAVE
+ * ADDRESS, back to the address list. `keyboard`: no pointer at all, each field focused and typed (the one holding the
+ * focus, as after a refused save, typed where it is) and SAVE ADDRESS pressed with Enter.
+ */
+export async function fillAddressForm(page: Page, { keyboard = false }: { keyboard?: boolean } = {}): Promise<void> {
   const form = page.getByRole('tabpanel');
-  await form.getByLabel('First Name').fill('Ada');
-  await form.getByLabel('Last Name').fill('Lovelace');
-  await form.getByLabel('Address', { exact: true }).fill('350 5th Ave');
-  await form.getByLabel('Zipcode').fill('10001');
+  const enter = async (field: Locator, value: string) => {
+    if (!keyboard) return field.fill(value);
+    await field.focus();
+    await page.keyboard.type(value);
+  };
+  await enter(form.getByLabel('First Name'), 'Ada');
+  await enter(form.getByLabel('Last Name'), 'Lovelace');
+  await enter(form.getByLabel('Address', { exact: true }), '350 5th Ave');
+  await enter(form.getByLabel('Zipcode'), '10001');
   // The zip fills city and state from the lookup.
   await expect(form.getByLabel('City')).not.toHaveValue('');
-  await form.getByLabel('Address Nickname').fill('Home');
-  await form.getByLabel('Phone').fill('2125550123');
-  await page.getByRole('button', { name: 'SAVE ADDRESS' }).click();
+  await enter(form.getByLabel('Address Nickname'), 'Home');
+  await enter(form.getByLabel('Phone'), '2125550123');
+  const save = page.getByRole('button', { name: 'SAVE ADDRESS' });
+  if (keyboard) {
+    await save.focus();
+    await page.keyboard.press('Enter');
+  } else {
+    await save.click();
+  }
   await expect(page.getByRole('heading', { name: 'Select a Shipping Address' })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Home: Ada Lovelace/ })).toHaveAttribute('aria-pressed', 'true');
 }
 
 /** SAVE & CONTINUE, then 'Choose Delivery Slots' with its default 1 Hour Delivery, then CONTINUE to the card tab. */

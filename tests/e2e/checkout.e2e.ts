@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, tabTest as test } from './fixtures.ts';
-import { addAddress, addCard, chooseSpeed, openNewCard, placeOrder, saveNewCard } from './checkout-steps.ts';
+import { addAddress, addCard, chooseSpeed, fillAddressForm, openNewCard, placeOrder, saveNewCard } from './checkout-steps.ts';
 import { homeAndContinue, openCheckoutAt, payOnDelivery, ribeyeCustomer, speedAndContinue } from './faults.ts';
 import { deleteAddressThroughApi, payOnDeliveryOrderThroughApi, saveHomeThroughApi, scheduleThroughApi } from './journeys/checkout-shoppers.ts';
 import { addToCartThroughApi, newCustomer } from './journeys/shoppers.ts';
@@ -229,15 +229,9 @@ test.describe('checkout', () => {
     // One announcement for the eight messages; each field reads its own.
     await expect(page.getByRole('alert')).toHaveText(['Please correct the fields marked below.']);
     await page.screenshot({ path: 'test-results/keyboard-address-refused-1280.png' });
-    await page.keyboard.type('Ada');
-    await form.getByLabel('Last Name').fill('Lovelace');
-    await form.getByLabel('Address', { exact: true }).fill('350 5th Ave');
-    await form.getByLabel('Zipcode').fill('10001');
-    await expect(form.getByLabel('City')).not.toHaveValue('');
-    await form.getByLabel('Address Nickname').fill('Home');
-    await form.getByLabel('Phone').fill('2125550123');
-    await page.getByRole('button', { name: 'SAVE ADDRESS' }).click();
-    await expect(page.getByRole('heading', { name: 'Select a Shipping Address' })).toBeVisible();
+    // Corrected by keyboard alone, typing first where the focus landed.
+    await fillAddressForm(page, { keyboard: true });
+    await expect(page.getByRole('button', { name: /^Home: Ada Lovelace/ })).toHaveAttribute('aria-pressed', 'true');
     await chooseSpeed(page);
 
     await page.getByRole('button', { name: 'ADD NEW CARD' }).focus();

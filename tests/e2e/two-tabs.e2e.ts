@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { placeAndConfirm } from './checkout-steps.ts';
+import { fillCardFields, openNewCard, placeAndConfirm } from './checkout-steps.ts';
 import { homeAndContinue, openCheckoutAt, payOnDelivery, ribeyeCustomer, speedAndContinue } from './faults.ts';
 import { addToCartThroughApi, newCustomer } from './journeys/shoppers.ts';
 import { saveHomeThroughApi, scheduleThroughApi } from './journeys/checkout-shoppers.ts';
@@ -183,4 +183,42 @@ test("a 401 on My Account (the session ended elsewhere): the notice alone says i
   await signInWith(page, customer);
   await expect(page).toHaveURL(/\/setting\/user$/);
   await expect(ended(page)).toHaveCount(0);
+});
+
+test('the same card saved in two tabs at once is saved once: both go on to the summary, and the account lists the card once', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  const session = await ribeyeCustomer('two-tabs-card');
+  const other = await context.newPage();
+  for (const tab of [page, other]) {
+    await openCheckoutAt(tab, session);
+    await homeAndContinue(tab);
+    await speedAndContinue(tab);
+    await openNewCard(tab);
+    await fillCardFields(tab);
+    await tab.getByRole('checkbox', { name: 'Same As Shipping Address' }).check();
+  }
+  // Both saves reach the server together: each is held until the other has been sent too. (Whether they then race in
+  // the database is the server's timing: checkout-payments.test.ts forces that race at the provider call.)
+  let arrived = 0;
+  let release = () => {};
+  const together = new Promise<void>((resolve) => (release = resolve));
+  await context.route(/\/api\/account\/mycards\?/, async (route) => {
+    arrived += 1;
+    if (arrived === 2) release();
+    await together;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  await other.getByRole('button', { name: 'Save and Continue' }).click();
+  for (const tab of [page, other]) await expect(tab.getByRole('heading', { name: 'Order Summary' })).toBeVisible({ timeout: 20_000 });
+  await context.unroute(/\/api\/account\/mycards\?/);
+
+  await page.goto('/setting/user');
+  const cards = page.getByRole('radiogroup', { name: 'Saved cards' });
+  await expect(cards.getByRole('radio', { name: /^Visa ending 4242, expires 12\/34/ })).toHaveCount(1);
+  await expect(cards.getByRole('radio')).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/two-tabs-one-card.png', fullPage: true });
 });

@@ -230,4 +230,60 @@ test.describe('prepaid wallet', () => {
     expect(orders[1]).toMatchObject({ speed_id: 1 });
     expect(orders[1]).not.toHaveProperty('pickup_date');
   });
+
+  test('Walk 5 #1, a redemption kept with no visit (redeemed before the cart kept one): its cart group asks for the date and time, as the wallet does, and the order places', async ({
+    page,
+  }) => {
+    await enterStoreAsNewCustomer(page, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: uniqueEmail('wallet-no-visit'),
+      password: 'correct horse 1',
+    });
+    await chooseVisit(page, 'Dine-In', '4 star', restaurant, '7:00 PM');
+    await addDineIn(page, 'ribeye', ribeye);
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await addCardWithBilling(page);
+    await serveDineInOrder(await placeAndConfirm(page));
+
+    // The redemption as a client of before the cart kept visits sent it: no dinein_time.
+    const walletAdd = /\/wallet\/wallet\/walletAddToCart\?/;
+    await page.route(walletAdd, async (route) => {
+      const body: unknown = route.request().postDataJSON();
+      if (typeof body !== 'object' || body === null) throw new Error('walletAddToCart sent no body');
+      const older = Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'dinein_time'));
+      await route.continue({ postData: JSON.stringify(older) });
+    });
+    await page.goto('/setting/order');
+    const dineIn = page.getByRole('region', { name: 'Dine-In' });
+    await dineIn.getByLabel('State').selectOption('NY');
+    await dineIn.getByRole('button', { name: 'REDEEM NOW' }).click();
+    await page.getByLabel('Date').fill(tomorrow().iso);
+    await choose(page, 'Time', '1:00 PM');
+    await page.getByRole('button', { name: 'CONTINUE' }).click();
+    await page
+      .getByRole('article', { name: new RegExp(ribeye) })
+      .getByRole('button', { name: 'ADD TO CART' })
+      .click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await page.unroute(walletAdd);
+
+    // The cart kept no visit: the group asks for one with the wallet's own date and time.
+    const group = page.getByRole('group', { name: `When you eat in at ${restaurant}` });
+    await expect(page.getByText(`Eat in at ${restaurant}: redeemed from your wallet, nothing to deliver. Choose when you eat in:`)).toBeVisible();
+    await page.screenshot({ path: 'test-results/wallet-cart-no-visit.png', fullPage: true });
+    await group.getByRole('button', { name: 'Save date and time' }).click();
+    await expect(group.getByRole('alert')).toHaveText('Dining date and time is required');
+    await group.getByLabel('Date').fill(dayAfter);
+    await choose(page, 'Time', '7:00 PM');
+    await group.getByRole('button', { name: 'Save date and time' }).click();
+    await expect(page.getByText(new RegExp(`Eat in at ${restaurant}, .*7:00 PM: redeemed from your wallet`))).toBeVisible();
+    await expect(group).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/wallet-cart-visit-chosen.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await expect(page.getByRole('heading', { name: 'Nothing to Pay' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect(await placeAndConfirm(page)).toMatch(/^\d+$/);
+  });
 });

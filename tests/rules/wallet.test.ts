@@ -20,6 +20,7 @@ import {
   walletUnitOf,
   walletUnitsOf,
   walletVisitTimes,
+  isWalletVisitOffered,
   waitingForServeText,
 } from '../../src/rules/wallet.ts';
 
@@ -123,6 +124,11 @@ describe('the visit and the product list', () => {
     ]);
     expect(walletVisitTimes(lunch, today, now)[0]).toBe('12:30');
     expect(walletVisitTimes(undefined, today, now)).toEqual([]);
+    // A cart's wallet group asks again for a visit none kept, or one no longer offered (walk 5 #1).
+    expect(isWalletVisitOffered(`${today} 19:00`, fivePm, now)).toBe(true);
+    expect(isWalletVisitOffered(undefined, fivePm, now)).toBe(false);
+    expect(isWalletVisitOffered(`${today} 11:30`, lunch, now)).toBe(false);
+    expect(isWalletVisitOffered('2026-11-30 19:00', fivePm, now)).toBe(false);
   });
 
   it('sorts by name and by price', () => {

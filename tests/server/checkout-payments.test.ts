@@ -1,8 +1,10 @@
+import type { Migration } from 'kysely';
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
 import { paymentMethodsReply, saveCardReply, stripeDetailsReply, tokenizeReply, verifyUpiReply } from '../../src/api/contract/payment.contract.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
+import * as oneSavedCard from '../../server/db/migrations/044-one-saved-card.ts';
 import { generousLimits } from './account-helpers.ts';
 import { makeCart, pickOne, post } from './cart-page-helpers.ts';
 import { signedInCustomer } from './fixtures.ts';
@@ -11,7 +13,33 @@ import { json, startTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 const logLines: string[] = [];
-const gateway = new TestPaymentGateway(() => new Date('2026-12-01T14:00:00Z'));
+/**
+ * The test gateway, able to hold card saves at the provider until a number of them have arrived: two saves then go
+ * on to our database together, as a double click's two requests can.
+ */
+class GatewayMeetingSaves extends TestPaymentGateway {
+  private meeting: { expected: number; arrived: number; open: () => void; opened: Promise<void> } | undefined;
+
+  meetNextSaves(expected: number): void {
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    this.meeting = { expected, arrived: 0, open, opened };
+  }
+
+  override async saveCard(input: { customerRef: string; token: string }): ReturnType<TestPaymentGateway['saveCard']> {
+    const result = await super.saveCard(input);
+    const meeting = this.meeting;
+    if (!meeting) return result;
+    meeting.arrived += 1;
+    if (meeting.arrived >= meeting.expected) {
+      this.meeting = undefined;
+      meeting.open();
+    }
+    await meeting.opened;
+    return result;
+  }
+}
+const gateway = new GatewayMeetingSaves(() => new Date('2026-12-01T14:00:00Z'));
 
 beforeAll(async () => {
   t = await startTestApp({
@@ -188,6 +216,28 @@ describe('saved cards', () => {
     expect(both.body.data?.map((c) => c.card_exp_year)).toEqual([2031, 2030]);
   });
 
+  it('two saves of the same card at once (a double click, two tabs) both answer with the one card (walk 5)', async () => {
+    const me = await signedInCustomer(t, 'same-card-at-once@example.com');
+    const billing = await addAddress(t, me.token, me.customerId, { address_type: 'billing', nickname: '' });
+    const tokens = [await tokenize(t, '4242424242424242'), await tokenize(t, '4242424242424242')];
+    const save = (token: string) =>
+      post(t, '/api/account/mycards', { card_token: [token], billing_address: { billing_address_id: billing } }, me.token);
+    gateway.meetNextSaves(2);
+    const replies = await Promise.all(tokens.map(save));
+    const ids = replies.map(({ body }) => {
+      assert(body, saveCardReply);
+      expect(body.code).toBe(1);
+      return Array.isArray(body.data) ? body.data[0]?.id : undefined;
+    });
+    expect(ids[0]).toEqual(expect.any(Number));
+    expect(ids[1]).toBe(ids[0]);
+    const listed = await post(t, '/api/checkout/paymentmethods', {}, me.token);
+    assert(listed.body, paymentMethodsReply);
+    expect(listed.body.data?.map((card) => card.id)).toEqual([ids[0]]);
+    // The provider's second copy is detached again, as for a save made later.
+    expect(await gateway.listCards(listed.body.data?.[0]?.customer_stripe_id ?? '')).toHaveLength(1);
+  });
+
   it("answers 404 for someone else's card, cart or billing address", async () => {
     const owner = await signedInCustomer(t, 'card-owner@example.com');
     const thief = await signedInCustomer(t, 'card-thief@example.com');
@@ -208,6 +258,94 @@ describe('saved cards', () => {
     const theirs = await post(t, '/api/checkout/paymentmethods', {}, thief.token);
     assert(theirs.body, paymentMethodsReply);
     expect(theirs.body.data).toEqual([]);
+  });
+});
+
+describe('migration 044', () => {
+  // As the migrator calls it (Migration takes any database).
+  const sameCardIndex: Migration = oneSavedCard;
+
+  /** An order paid with the given saved card, straight in the database. */
+  async function orderPaidWith(customerId: number, cardId: number): Promise<number> {
+    const order = await t.database.db
+      .insertInto('orders')
+      .values({
+        customer_id: customerId,
+        cart_id: `cart-card-${cardId}-${Math.random()}`,
+        status: 'pending_payment',
+        email: 'copies@example.com',
+        zipcode: '10001',
+        speed_id: 1,
+        payment_mode: 2,
+        payment_method: 'stripe_payments',
+        payment_method_id: cardId,
+        subtotal_cents: 1000,
+        discount_cents: 0,
+        delivery_fee_cents: 0,
+        fee_cents: 0,
+        taxes_cents: 0,
+        tip_percent: 0,
+        tip_cents: 0,
+        grand_total_cents: 1000,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return order.id;
+  }
+
+  it('merges a card saved twice before into the one the latest order paid with, repointing orders, then refuses a second copy', async () => {
+    const me = await signedInCustomer(t, 'card-copies@example.com');
+    const other = await signedInCustomer(t, 'card-copies-other@example.com');
+    const db = t.database.db;
+    // The database as it was before 044: the same card could be saved more than once.
+    await sameCardIndex.down?.(db);
+    const copy = (customerId: number, ref: string, expYear = 2030) =>
+      db
+        .insertInto('payment_methods')
+        .values({
+          customer_id: customerId,
+          gateway: 'test',
+          gateway_customer_id: `cus_copies_${customerId}`,
+          gateway_method_id: ref,
+          brand: 'visa',
+          last4: '4242',
+          exp_month: 12,
+          exp_year: expYear,
+          holder_name: '',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .then((row) => row.id);
+    const unused = await copy(me.customerId, 'pm_copies_unused');
+    const paidEarlier = await copy(me.customerId, 'pm_copies_earlier');
+    const paidLast = await copy(me.customerId, 'pm_copies_last');
+    const renewed = await copy(me.customerId, 'pm_copies_renewed', 2031);
+    const theirs = await copy(other.customerId, 'pm_copies_theirs');
+    const earlierOrder = await orderPaidWith(me.customerId, paidEarlier);
+    const lastOrder = await orderPaidWith(me.customerId, paidLast);
+    const renewedOrder = await orderPaidWith(me.customerId, renewed);
+
+    await sameCardIndex.up(db);
+
+    const cards = await db
+      .selectFrom('payment_methods')
+      .select('id')
+      .where('id', 'in', [unused, paidEarlier, paidLast, renewed, theirs])
+      .orderBy('id')
+      .execute();
+    expect(cards.map((card) => card.id)).toEqual([paidLast, renewed, theirs]);
+    const orders = await db
+      .selectFrom('orders')
+      .select(['id', 'payment_method_id'])
+      .where('id', 'in', [earlierOrder, lastOrder, renewedOrder])
+      .orderBy('id')
+      .execute();
+    expect(orders).toEqual([
+      { id: earlierOrder, payment_method_id: paidLast },
+      { id: lastOrder, payment_method_id: paidLast },
+      { id: renewedOrder, payment_method_id: renewed },
+    ]);
+    await expect(copy(me.customerId, 'pm_copies_again')).rejects.toThrow(/payment_methods_same_card_idx/);
   });
 });
 

@@ -5,6 +5,7 @@ import { assert } from 'superstruct';
 import { afterAll, describe, expect, test } from 'vitest';
 import { kycApplicationReply, kycUploadReply } from '../../src/api/contract/kyc.contract.ts';
 import { placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import { walletAddToCartReply } from '../../src/api/contract/wallet.contract.ts';
 import type { IdentityVerifier } from '../../server/adapters/identity/identity-port.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { registeredRoutes } from '../../server/http/route-list.ts';
@@ -15,7 +16,7 @@ import { takeInTurn } from './fixtures.ts';
 import { json, startTestApp } from './test-app.ts';
 import { startSession } from '../../server/services/accounts/accounts.ts';
 import { addStoreUser } from '../../server/services/accounts/store-users.ts';
-import { dineInRestaurant, paidDineInOrder, restaurantOffers } from './wallet-fixtures.ts';
+import { dineInRestaurant, dineInVisit, paidDineInOrder, restaurantOffers } from './wallet-fixtures.ts';
 
 /**
  * The IDOR matrix (issue 14): every route that takes an id of something a customer owns, asked by its owner, by
@@ -501,6 +502,30 @@ const table: Readonly<Record<string, Entry>> = {
           pastorderid: held.orderNumber,
         },
       };
+    },
+    anonymous: [401],
+  },
+  'POST /wallet/wallet/walletVisit': {
+    request: async () => {
+      const held = await owned.walletOrder();
+      const added = await post(
+        t,
+        '/wallet/wallet/walletAddToCart',
+        {
+          qty: '1',
+          wallet: 1,
+          zipcode: '10001',
+          product_id: held.variantId,
+          size: held.size,
+          vendor_loc_id: dineInRestaurant,
+          pastorderid: held.orderNumber,
+        },
+        owner.token,
+      );
+      assert(added.body, walletAddToCartReply);
+      const cartId = added.body[0]?.cart_id;
+      if (!cartId) throw new Error(`no wallet line: ${JSON.stringify(added.body)}`);
+      return { url: '', body: { cart_id: cartId, vendor_loc_id: dineInRestaurant, dinein_time: dineInVisit } };
     },
     anonymous: [401],
   },

@@ -76,6 +76,8 @@ function rows(drawn: readonly Drawn[]): CartLineRow[] {
     area_loc_id: d.areaLocId,
     wallet_entry_id: d.wallet ? index + 1 : null,
     wallet_visit: null,
+    opens_at: null,
+    closes_at: null,
     category_id: 1002,
     category_name: 'Beef',
   }));

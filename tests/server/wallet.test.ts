@@ -52,7 +52,7 @@ let places: Restaurants;
 
 beforeAll(async () => {
   t = await startTestApp({ clock: clock.now, payments: gateway, rateLimits: generousLimits });
-  dinners = await restaurantOffers(t.database, 'dine-in', 18, { priceCents: 2400, stock: 50 });
+  dinners = await restaurantOffers(t.database, 'dine-in', 19, { priceCents: 2400, stock: 50 });
   pickups = await restaurantOffers(t.database, 'pickup', 1, { priceCents: 2000, stock: 50 });
   places = await seededRestaurants(t.database);
 });
@@ -465,6 +465,43 @@ describe('where and what to redeem', () => {
       pastorderid: me.orderNumber,
     });
     expect(refused.reply).toEqual([{ code: -1, message: 'This restaurant does not redeem that part of your wallet.' }]);
+  });
+});
+
+describe('a redemption without a kept visit chooses it on the cart page', () => {
+  it('the cart offers the restaurant’s hours; a time it does not seat is refused naming dinein_time; a kept one places', async () => {
+    const me = await customerWithWallet('wallet-choose-visit@example.com', 1);
+    const restaurant = places.sameCategory[0]?.locId ?? 0;
+    // Redeemed before the cart kept visits: no dinein_time.
+    const bare = await redeem(me, {
+      product_id: me.offer.variantId,
+      size: await sizeOf(me.offer.variantId),
+      vendor_loc_id: restaurant,
+      pastorderid: me.orderNumber,
+    });
+    assert(bare.reply, walletAddToCartReply);
+    const cartId = bare.reply[0]?.cart_id ?? '';
+    const cart = await cartCall(t, '/api/cart/showcart', { cart_id: cartId }, me.token);
+    expect(cart.data.delivery_groups).toEqual([
+      expect.objectContaining({ wallet: true, dinein_time: null, visit_hours: { opens_at: expect.any(String), closes_at: expect.any(String) } }),
+    ]);
+
+    const choose = (dinein_time: string, cart_id = cartId, token = me.token) =>
+      post(t, '/wallet/wallet/walletVisit', { cart_id, vendor_loc_id: restaurant, dinein_time }, token);
+    // 3 am: the restaurant seats no one then.
+    const past = await choose(`${today} 03:00`);
+    expect(past.status).toBe(400);
+    expect(past.body).toMatchObject({ errors: [{ field: 'dinein_time', message: 'Dining date and time is required' }] });
+    const stranger = await signedInCustomer(t, 'wallet-choose-visit-stranger@example.com');
+    expect((await choose(dineInVisit, cartId, stranger.token)).status).toBe(404);
+
+    const kept = await choose(dineInVisit);
+    expect(kept.body).toEqual({ code: 1, message: 'Your date and time are kept.' });
+    const after = await cartCall(t, '/api/cart/showcart', { cart_id: cartId }, me.token);
+    expect(after.data.delivery_groups).toEqual([expect.objectContaining({ wallet: true, dinein_time: dineInVisit })]);
+    const { body } = await post(t, '/api/placeorder/placeorder', { store_id: 1, cart_id: cartId, payment_mode: 2 }, me.token);
+    assert(body, placeOrderReply);
+    expect(body).toMatchObject({ code: 1 });
   });
 });
 

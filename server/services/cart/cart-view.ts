@@ -41,6 +41,9 @@ export interface CartLineRow {
   wallet_entry_id: number | null;
   /** A wallet line's visit as its ADD TO CART kept it, 'YYYY-MM-DD HH:MM' (walk 5 #1); null for others or none kept. */
   wallet_visit: string | null;
+  /** The seller's opening hours 'HH:MM' (restaurants only): a wallet group's visit is chosen within them. */
+  opens_at: string | null;
+  closes_at: string | null;
   /** The product's top-level category: the seller's "Shop more from" listing opens there. */
   category_id: number;
   category_name: string;
@@ -217,6 +220,8 @@ function cartLinesQuery(db: Kysely<Database>, cartId: Value<string>) {
       'cart_items.wallet_entry_id',
       sql<string | null>`case when cart_items.wallet_entry_id is not null and cart_items.timeslot is not null
         then to_char(cart_items.delivery_date, 'YYYY-MM-DD') || ' ' || cart_items.timeslot end`.as('wallet_visit'),
+      'vendor_locations.opens_at',
+      'vendor_locations.closes_at',
       sql<number>`coalesce(top.id, leaf.id)`.as('category_id'),
       sql<string>`coalesce(top.name, leaf.name)`.as('category_name'),
     ])
@@ -368,6 +373,8 @@ export interface VendorGroup {
   wallet: boolean;
   /** The visit its wallet lines were redeemed for ('YYYY-MM-DD HH:MM'), or undefined when none was kept. */
   walletVisit: string | undefined;
+  /** The restaurant's opening hours, for choosing a wallet group's visit on the cart page. */
+  hours: { opens_at: string; closes_at: string } | undefined;
 }
 
 /** A group's lines as sales tax reads them: each line's price and kind (taxKindOf). */
@@ -404,6 +411,7 @@ export function vendorGroups(lines: readonly CartLineRow[]): VendorGroup[] {
       subtotalCents: 0,
       wallet: true,
       walletVisit: undefined,
+      hours: line.opens_at && line.closes_at ? { opens_at: line.opens_at, closes_at: line.closes_at } : undefined,
     };
     group.lines.push(line);
     group.walletVisit ??= line.wallet_visit ?? undefined;
@@ -495,6 +503,7 @@ export async function loadCartView(
       hold_expires_at: choice.hold ? choice.hold.expiresAt.toISOString() : null,
       wallet: group.wallet,
       dinein_time: group.walletVisit ?? null,
+      ...(group.wallet && group.hours ? { visit_hours: group.hours } : {}),
     });
     group.lines.forEach((line, position) => {
       result.push({

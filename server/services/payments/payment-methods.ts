@@ -136,25 +136,31 @@ async function attachCard(db: Kysely<Database>, payments: PaymentGateway, custom
   const result = await payments.saveCard({ customerRef, token: input.token });
   if (!result.ok) return { kind: 'refused', message: result.message };
   const holder = (input.holder ?? '').trim() || `${billing.first_name} ${billing.last_name}`.trim();
-  const same = await sameSavedCard(db, payments.kind, customerId, result.card);
-  const row = same
-    ? await reuseSavedCard(db, payments, same, result.card.ref, { holder_name: holder, billing_address_id: billing.id })
-    : await db
-        .insertInto('payment_methods')
-        .values({
-          customer_id: customerId,
-          gateway: payments.kind,
-          gateway_customer_id: customerRef,
-          gateway_method_id: result.card.ref,
-          brand: result.card.brand,
-          last4: result.card.last4,
-          exp_month: result.card.expMonth,
-          exp_year: result.card.expYear,
-          holder_name: holder,
-          billing_address_id: billing.id,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+  // One row per card (migration 044's unique index): a card already saved, even by a save at this same instant, is
+  // reused rather than inserted again.
+  const inserted = await db
+    .insertInto('payment_methods')
+    .values({
+      customer_id: customerId,
+      gateway: payments.kind,
+      gateway_customer_id: customerRef,
+      gateway_method_id: result.card.ref,
+      brand: result.card.brand,
+      last4: result.card.last4,
+      exp_month: result.card.expMonth,
+      exp_year: result.card.expYear,
+      holder_name: holder,
+      billing_address_id: billing.id,
+    })
+    .onConflict((oc) => oc.columns(sameCardColumns).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  const row =
+    inserted ??
+    (await reuseSavedCard(db, payments, await sameSavedCard(db, payments.kind, customerId, result.card), result.card.ref, {
+      holder_name: holder,
+      billing_address_id: billing.id,
+    }));
   return {
     kind: 'saved',
     card: {
@@ -170,10 +176,14 @@ async function attachCard(db: Kysely<Database>, payments: PaymentGateway, custom
 }
 
 /**
- * The customer's saved card that is the one just attached: the same brand, last four and expiry, as the provider gives
- * them (walk 5: saving a card twice listed it twice, with nothing to tell the two apart).
+ * What makes two saved cards the same card: the customer, the gateway, and the brand, last four and expiry as the
+ * provider gives them (walk 5: saving a card twice listed it twice, with nothing to tell the two apart). Migration
+ * 044's unique index is on these columns.
  */
-function sameSavedCard(db: Kysely<Database>, gateway: PaymentGateway['kind'], customerId: number, card: SavedCard): Promise<CardRow | undefined> {
+const sameCardColumns = ['customer_id', 'gateway', 'brand', 'last4', 'exp_month', 'exp_year'] as const;
+
+/** The customer's saved card that is the one just attached (the insert met it on sameCardColumns). */
+function sameSavedCard(db: Kysely<Database>, gateway: PaymentGateway['kind'], customerId: number, card: SavedCard): Promise<CardRow> {
   return db
     .selectFrom('payment_methods')
     .selectAll()
@@ -183,8 +193,7 @@ function sameSavedCard(db: Kysely<Database>, gateway: PaymentGateway['kind'], cu
     .where('last4', '=', card.last4)
     .where('exp_month', '=', card.expMonth)
     .where('exp_year', '=', card.expYear)
-    .orderBy('id')
-    .executeTakeFirst();
+    .executeTakeFirstOrThrow();
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { maxQuantity } from '../../../src/rules/quantity.ts';
-import { walletRefusals, walletUnitsOf } from '../../../src/rules/wallet.ts';
+import { deliveryOptionMessages } from '../../../src/rules/messages.ts';
+import { walletRefusals, walletUnitsOf, walletVisitTimes } from '../../../src/rules/wallet.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../platform/caller.ts';
 import { addToCartMessages } from '../cart/add-to-cart.ts';
@@ -35,6 +36,7 @@ export const walletCartMessages = {
   added: 'Added to cart from your wallet.',
   orderNotFound: 'Order not found',
   restaurantNotFound: 'Restaurant not found',
+  visitKept: 'Your date and time are kept.',
 } as const;
 
 export async function walletAddToCart(db: Kysely<Database>, caller: Caller, request: WalletAddRequest): Promise<WalletAddOutcome> {
@@ -168,4 +170,40 @@ export async function keepWalletVisit(
     .where('wallet_loc_id', '=', restaurantLocId)
     .where('wallet_entry_id', 'is not', null)
     .execute();
+}
+
+export type WalletVisitOutcome = { kind: 'kept' } | { kind: 'refused'; message: string } | { kind: 'not-found'; what: string };
+
+/**
+ * The cart page's choice of when its wallet redemptions at a restaurant are eaten, for lines redeemed before the cart
+ * kept a visit (walk 5 #1): a time the restaurant seats guests on that date, by the wallet product list's own rule
+ * (walletVisitTimes, the one place order checks), kept as their ADD TO CART keeps it.
+ */
+export async function chooseWalletVisit(
+  db: Kysely<Database>,
+  caller: Caller,
+  request: { cartId: string; restaurantLocId: number; visitAt: { date: string; time: string } },
+  now: Date,
+): Promise<WalletVisitOutcome> {
+  return db.transaction().execute(async (trx): Promise<WalletVisitOutcome> => {
+    const cart = await lockOwnCart(trx, request.cartId, caller);
+    if (!cart) return { kind: 'not-found', what: 'Cart not found' };
+    const restaurant = await trx
+      .selectFrom('cart_items')
+      .innerJoin('vendor_locations', 'vendor_locations.id', 'cart_items.wallet_loc_id')
+      .select(['vendor_locations.opens_at', 'vendor_locations.closes_at'])
+      .where('cart_items.cart_id', '=', cart.id)
+      .where('cart_items.wallet_loc_id', '=', request.restaurantLocId)
+      .where('cart_items.wallet_entry_id', 'is not', null)
+      .limit(1)
+      .executeTakeFirst();
+    if (!restaurant) return { kind: 'not-found', what: walletCartMessages.restaurantNotFound };
+    const { opens_at, closes_at } = restaurant;
+    const hours = opens_at && closes_at ? { opens_at, closes_at } : undefined;
+    if (!walletVisitTimes(hours, request.visitAt.date, now).includes(request.visitAt.time)) {
+      return { kind: 'refused', message: deliveryOptionMessages.visitTimeRequired };
+    }
+    await keepWalletVisit(trx, cart.id, request.restaurantLocId, request.visitAt);
+    return { kind: 'kept' };
+  });
 }

@@ -79,6 +79,8 @@ export const deliveryGroup = type({
   wallet: optional(boolean()),
   /** A wallet group's visit as the wallet ADD TO CART kept it, 'YYYY-MM-DD HH:MM'; null or absent: none chosen. */
   dinein_time: optional(nullable(string())),
+  /** A wallet group's restaurant hours ('HH:MM'): the cart page offers its visit's times by the wallet's own rule. */
+  visit_hours: optional(type({ opens_at: string(), closes_at: string() })),
 });
 export type DeliveryGroup = Infer<typeof deliveryGroup>;
 

@@ -1,7 +1,7 @@
 import { array, define, enums, nullable, number, object, optional, size, string, type, type Infer } from 'superstruct';
 import { coerce } from './coerce.ts';
 import { isPriceCategory, walletUnits, type PriceCategory } from '../../rules/wallet.ts';
-import { replyCode, envelope } from './envelope.ts';
+import { codeAndMessage, replyCode, envelope } from './envelope.ts';
 import { blankIsMissing, callerFields, cartIdField, money, numericId, zipcodeField } from './fields.ts';
 import { sizeUnit } from './product-summary.contract.ts';
 import { parseDineinTime } from '../../rules/visit-time.ts';
@@ -25,6 +25,12 @@ export const priceCategoryField = coerce(
   define<PriceCategory>('price_category', (v) => isPriceCategory(v) || 'price_category must be 0 (All) or 1 to 5.'),
   string(),
   (text) => (/^\d$/.test(text.trim()) ? Number(text.trim()) : text),
+);
+
+/** A visit's date and time, 'YYYY-MM-DD HH:MM'. */
+const dineinTimeField = define<string>(
+  'dinein_time',
+  (v) => (typeof v === 'string' && parseDineinTime(v) !== undefined) || 'dinein_time must be YYYY-MM-DD HH:MM.',
 );
 
 /** An order number as shoppers see it ('100000123'). */
@@ -139,9 +145,7 @@ export const walletAddToCartBody = object({
    * The visit the redemption is eaten at, 'YYYY-MM-DD HH:MM' (the wallet product list's date and time): kept with the
    * cart's wallet lines at this restaurant, so place order reads it from the cart in any browser (walk 5 #1).
    */
-  dinein_time: optional(
-    define<string>('dinein_time', (v) => (typeof v === 'string' && parseDineinTime(v) !== undefined) || 'dinein_time must be YYYY-MM-DD HH:MM.'),
-  ),
+  dinein_time: optional(dineinTimeField),
   wallet: coerce(
     define<1>('wallet', (v) => v === 1 || 'wallet must be 1.'),
     string(),
@@ -161,3 +165,18 @@ export const walletAddToCartResult = type({
 export type WalletAddToCartResult = Infer<typeof walletAddToCartResult>;
 export const walletAddToCartReply = size(array(walletAddToCartResult), 1, Number.POSITIVE_INFINITY);
 export type WalletAddToCartReply = Infer<typeof walletAddToCartReply>;
+
+/**
+ * POST /wallet/wallet/walletVisit (ours; the spec has no call for it): when the cart's wallet redemptions at a
+ * restaurant are eaten, for lines redeemed before the cart kept a visit (walk 5 #1), chosen on the cart page by the
+ * wallet's own rule (walletVisitTimes).
+ */
+export const walletVisitBody = object({
+  cart_id: cartIdField,
+  vendor_loc_id: numericId('vendor_loc_id'),
+  dinein_time: dineinTimeField,
+  ...callerFields,
+});
+export type WalletVisitBody = Infer<typeof walletVisitBody>;
+export const walletVisitReply = codeAndMessage;
+export type WalletVisitReply = Infer<typeof walletVisitReply>;

@@ -4,6 +4,7 @@ import type { cartCouponMachine } from './cart-coupon.machine.ts';
 import type { cartLinesMachine } from './cart-lines.machine.ts';
 import type { cartMachine } from './cart.machine.ts';
 import type { deliveryGroupMachine } from './delivery-group.machine.ts';
+import { walletVisitTimesOf, type walletVisitMachine } from './wallet-visit.machine.ts';
 
 /**
  * The door to the cart page (docs/decisions/032): the cart machine and what its children (the line queue, the coupon
@@ -14,6 +15,7 @@ export { type CartEvent, type DeliveryGroupRef } from './cart.setup.ts';
 export type { CartCouponEvent, CouponMessage } from './cart-coupon.machine.ts';
 export type { CartLinesEvent } from './cart-lines.machine.ts';
 export type { DeliveryGroupEvent } from './delivery-group.machine.ts';
+export { walletVisitMachine, type WalletVisitEvent } from './wallet-visit.machine.ts';
 
 type CartSnapshot = SnapshotFrom<typeof cartMachine>;
 export const selectCartLoadError = (s: CartSnapshot) => s.context.loadError;
@@ -56,3 +58,14 @@ export const selectGroupSlots = (s: DeliveryGroupSnapshot) => s.context.slots;
 /** The slot shown: the one being chosen, else the one saved. */
 export const selectGroupSlotId = (s: DeliveryGroupSnapshot) => s.context.draftSlotId ?? s.context.slotId;
 export const selectGroupSlotsMessage = (s: DeliveryGroupSnapshot) => s.context.slotsMessage;
+
+type WalletVisitSnapshot = SnapshotFrom<typeof walletVisitMachine>;
+/** A wallet group's visit being chosen: the date, the time, the times offered that day and why SAVE was refused. */
+export const selectWalletVisit = (s: WalletVisitSnapshot) => ({
+  today: s.context.today,
+  date: s.context.date,
+  time: s.context.time,
+  times: walletVisitTimesOf(s.context),
+  problem: s.context.problem,
+  saving: !s.matches('choosing'),
+});

@@ -176,6 +176,8 @@ function CartContents({ actor, kept, keptRemoving, onRemoveKept }: { actor: Cart
                 now={now}
                 onQuantity={(cartRid, qty) => actor.send({ type: 'cart.quantity.change', cartRid, qty })}
                 onRemove={(cartRid) => actor.send({ type: 'cart.line.remove', cartRid })}
+                cartId={cart.cart_id}
+                onVisitKept={() => actor.send({ type: 'cart.refresh' })}
               />
             ))}
           </ul>

@@ -33,6 +33,18 @@ export const delivery = style({
   borderRadius: vars.radius.medium,
   '@media': { [media.upToSm]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
 });
+/** A wallet group's visit to choose (lines redeemed before the cart kept one): a fieldset drawing no frame of its own. */
+export const visitChoice = style({
+  display: 'grid',
+  gap: '12px',
+  padding: '16px',
+  margin: 0,
+  border: 0,
+  minWidth: 0,
+  background: vars.color.background,
+  borderRadius: vars.radius.medium,
+});
+export const visitFields = style({ display: 'flex', flexWrap: 'wrap', gap: '12px 20px', alignItems: 'flex-end' });
 export const muted = style({ margin: 0, color: vars.color.muted });
 export const lines = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' });
 /** The seller's "Shop more from" link under its lines. */

@@ -7,9 +7,11 @@ import { shopMoreLabel } from '../../rules/listing.ts';
 import { shopMorePath } from '../../rules/listing-query.ts';
 import { speedName } from '../../rules/speeds.ts';
 import { visitLabel } from '../../rules/visit-time.ts';
+import { isWalletVisitOffered } from '../../rules/wallet.ts';
 import { Link } from 'react-router-dom';
 import { useSessionValue } from '../app-context.tsx';
 import { CartLine } from './cart-line.tsx';
+import { WalletVisitChoice } from './wallet-visit-choice.tsx';
 import { GroupDelivery, lastDayOffered } from '../controls/group-delivery.tsx';
 import * as css from './vendor-group.css.ts';
 
@@ -23,10 +25,13 @@ export interface VendorGroupProps {
   now: Date;
   onQuantity: (cartRid: number, qty: number) => void;
   onRemove: (cartRid: number) => void;
+  /** The cart's id, and what reads it again: a wallet group's visit chosen here is kept on the server. */
+  cartId: string;
+  onVisitKept: () => void;
 }
 
 /** One vendor's card: its delivery promise, date and (Same Day) slot, and its lines. */
-export function VendorGroup({ group, delivery, groupRef, problems, now, onQuantity, onRemove }: VendorGroupProps) {
+export function VendorGroup({ group, delivery, groupRef, problems, now, onQuantity, onRemove, cartId, onVisitKept }: VendorGroupProps) {
   const headingId = `vendor-${group.vendor_loc_id}`;
   const speed = delivery?.type ?? group.lines[0]?.type ?? 'local';
   const date = delivery?.delivery_date ?? undefined;
@@ -35,6 +40,8 @@ export function VendorGroup({ group, delivery, groupRef, problems, now, onQuanti
   const category =
     first?.category_id !== undefined && first.category_name !== undefined ? { id: first.category_id, name: first.category_name } : undefined;
   const timeLeft = speed === 'local' && date === storeToday(now) ? timeLeftLabel(now, cutoffInstant(now)) : undefined;
+  // A wallet group with no visit it can be placed for (none kept, or one since passed) asks for the date and time.
+  const askVisit = Boolean(delivery?.visit_hours) && !isWalletVisitOffered(delivery?.dinein_time ?? undefined, delivery?.visit_hours, now);
 
   return (
     <li>
@@ -48,7 +55,18 @@ export function VendorGroup({ group, delivery, groupRef, problems, now, onQuanti
         {date && <p className={css.promise}>{deliveryPromise(date, delivery?.timeslot)}</p>}
         {timeLeft && <p className={css.timeLeft}>{timeLeft}</p>}
         {delivery?.wallet ? (
-          <WalletVisitLine vendorName={group.vendor_name} dineinTime={delivery.dinein_time ?? undefined} />
+          <>
+            <WalletVisitLine vendorName={group.vendor_name} dineinTime={delivery.dinein_time ?? undefined} asking={askVisit} />
+            {askVisit && delivery.visit_hours && (
+              <WalletVisitChoice
+                cartId={cartId}
+                vendorLocId={group.vendor_loc_id}
+                vendorName={group.vendor_name}
+                hours={delivery.visit_hours}
+                onKept={onVisitKept}
+              />
+            )}
+          </>
         ) : speed === 'dine-in' || speed === 'pickup' ? (
           <VisitLine speed={speed} />
         ) : groupRef ? (
@@ -83,15 +101,16 @@ function VisitLine({ speed }: { speed: 'dine-in' | 'pickup' }) {
 
 /**
  * A group of wallet redemptions: eaten at the restaurant at the visit its ADD TO CART chose, as the cart keeps it on
- * the server (any browser reads it). None kept (a line redeemed before the cart kept visits): how to choose one.
+ * the server (any browser reads it). None kept (a line redeemed before the cart kept visits), or one since passed: it
+ * is chosen below.
  */
-function WalletVisitLine({ vendorName, dineinTime }: { vendorName: string; dineinTime: string | undefined }) {
+function WalletVisitLine({ vendorName, dineinTime, asking }: { vendorName: string; dineinTime: string | undefined; asking: boolean }) {
   const when = visitLabel(dineinTime);
   return (
     <p className={css.promise}>
       Eat in at {vendorName}
       {when ? `, ${when}` : ''}: redeemed from your wallet, nothing to deliver.
-      {!when && ' No date or time is chosen: remove this item, then redeem it again from My Orders with a date and time.'}
+      {asking && (when ? ' That time is no longer offered: choose when you eat in:' : ' Choose when you eat in:')}
     </p>
   );
 }

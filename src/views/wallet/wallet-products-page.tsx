@@ -26,7 +26,7 @@ import {
 } from '../../rules/wallet.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { useAppActors } from '../app-context.tsx';
-import { VisitDateTime } from './visit-date-time.tsx';
+import { VisitDateTime } from '../controls/visit-date-time.tsx';
 import * as css from './wallet.css.ts';
 
 /**

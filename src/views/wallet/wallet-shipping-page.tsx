@@ -4,7 +4,7 @@ import { readRedemptionStart, selectWalletShippingPage, walletRetailersMachine }
 import { timeLabel } from '../../rules/visit-time.ts';
 import { priceCategoryLabel, walletTexts } from '../../rules/wallet.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
-import { VisitDateTime } from './visit-date-time.tsx';
+import { VisitDateTime } from '../controls/visit-date-time.tsx';
 import * as css from './wallet.css.ts';
 
 /**

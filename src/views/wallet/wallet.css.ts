@@ -2,6 +2,9 @@ import { style } from '@vanilla-extract/css';
 import { media } from '../../styles/breakpoints.ts';
 import { vars } from '../../styles/theme.css.ts';
 
+// A labelled field and its error, shared with the visit's date and time (views/controls, the cart uses them too).
+export { error, field, input, label } from '../controls/visit-date-time.css.ts';
+
 export const page = style({ display: 'grid', gap: '18px', maxWidth: '1100px', margin: '0 auto', width: '100%' });
 export const title = style({ margin: 0, fontSize: '22px', letterSpacing: '0.04em' });
 export const subtitle = style({ margin: 0, color: vars.color.muted });
@@ -37,17 +40,6 @@ export const muted = style({ color: vars.color.muted, fontSize: '14px', gridColu
 export const fields = style({ display: 'flex', flexWrap: 'wrap', gap: '12px 20px', alignItems: 'flex-end' });
 /** The product list's filters in a fieldset (to disable them at once): the fieldset draws no frame of its own. */
 export const filterSet = style([fields, { border: 0, margin: 0, padding: 0, minWidth: 0 }]);
-export const field = style({ display: 'grid', gap: '4px' });
-export const label = style({ fontSize: '13px', color: vars.color.muted, letterSpacing: '0.04em' });
-export const input = style({
-  minWidth: '160px',
-  padding: '8px 10px',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  background: '#fff',
-  font: 'inherit',
-});
-export const error = style({ color: vars.color.error, margin: 0, fontSize: '14px' });
 /** Desktop: the sort and retailer sit inline; phones get the Filter button and its panel instead. */
 export const inlineFilters = style({ '@media': { [media.upToSm]: { display: 'none' } } });
 export const filterButton = style({ display: 'none', '@media': { [media.upToSm]: { display: 'inline-block' } } });

@@ -1,6 +1,6 @@
 import { timeLabel } from '../../rules/visit-time.ts';
-import { DropdownSelect } from '../controls/dropdown-select.tsx';
-import * as css from './wallet.css.ts';
+import { DropdownSelect } from './dropdown-select.tsx';
+import * as css from './visit-date-time.css.ts';
 
 interface VisitDateTimeProps {
   today: string;
@@ -14,7 +14,7 @@ interface VisitDateTimeProps {
   onTime: (time: string) => void;
 }
 
-/** The visit's date and time, shared by the wallet's restaurant choice and its product list. */
+/** The visit's date and time, shared by the wallet's restaurant choice, its product list and a cart's wallet group. */
 export function VisitDateTime({ today, date, time, times, noTimeLeft, onDate, onTime }: VisitDateTimeProps) {
   return (
     <>

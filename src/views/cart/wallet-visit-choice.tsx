@@ -1,0 +1,45 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { selectWalletVisit, walletVisitMachine } from '../../machines/cart/index.ts';
+import type { OpeningHours } from '../../rules/dine-in.ts';
+import { secondaryButton } from '../../styles/controls.css.ts';
+import { VisitDateTime } from '../controls/visit-date-time.tsx';
+import * as visitCss from '../controls/visit-date-time.css.ts';
+import * as css from './vendor-group.css.ts';
+
+interface WalletVisitChoiceProps {
+  cartId: string;
+  vendorLocId: number;
+  vendorName: string;
+  hours: OpeningHours;
+  /** The visit is kept: the cart is read again and shows it. */
+  onKept: () => void;
+}
+
+/** A wallet group with no visit kept: its date and time, picked as on the wallet product list, and SAVE. */
+export function WalletVisitChoice({ cartId, vendorLocId, vendorName, hours, onKept }: WalletVisitChoiceProps) {
+  const actor = useActorRef(walletVisitMachine.provide({ actions: { visitKept: onKept } }), { input: { cartId, vendorLocId, hours } });
+  const visit = useSelector(actor, selectWalletVisit);
+  return (
+    <fieldset className={css.visitChoice} disabled={visit.saving} aria-label={`When you eat in at ${vendorName}`}>
+      <div className={css.visitFields}>
+        <VisitDateTime
+          today={visit.today}
+          date={visit.date}
+          time={visit.time}
+          times={visit.times}
+          noTimeLeft={visit.times.length === 0}
+          onDate={(date) => actor.send({ type: 'visit.date.change', date })}
+          onTime={(time) => actor.send({ type: 'visit.time.change', time })}
+        />
+        <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'visit.save' })}>
+          Save date and time
+        </button>
+      </div>
+      {visit.problem && (
+        <p className={visitCss.error} role="alert">
+          {visit.problem}
+        </p>
+      )}
+    </fieldset>
+  );
+}
