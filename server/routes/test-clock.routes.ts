@@ -7,8 +7,11 @@ import { parseWith } from '../http/validate.ts';
 import { testGatewayOf } from '../services/payments/test-mode.ts';
 import type { ShiftableClock } from '../services/platform/test-clock.ts';
 
-/** Up to two weeks ahead: enough for any cutoff or slot, short of a typo's years. */
-const maxShiftMinutes = 14 * 24 * 60;
+/**
+ * Up to 62 days ahead: past any cutoff or slot of a date the delivery calendar offers (a test that books next month
+ * from a calendar opening on the month after today needs about six weeks), short of a typo's years.
+ */
+export const maxShiftMinutes = 62 * 24 * 60;
 const testClockBody = type({
   shift_minutes: define<number>(
     'shift_minutes',

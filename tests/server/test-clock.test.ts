@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { maxShiftMinutes } from '../../server/routes/test-clock.routes.ts';
 import { post } from './account-helpers.ts';
 import { signedInCustomer } from './fixtures.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
@@ -62,5 +63,9 @@ describe('the test clock', () => {
     const bad = await shift(t, -5, mover.token);
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('shift_minutes');
+    // Far enough for an order booked next month from a calendar opening on the month after today; not a typo's years.
+    expect((await shift(t, maxShiftMinutes, mover.token)).statusCode).toBe(200);
+    expect((await shift(t, maxShiftMinutes + 1, mover.token)).statusCode).toBe(400);
+    await shift(t, 0, mover.token);
   });
 });
