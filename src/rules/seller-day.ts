@@ -25,10 +25,18 @@ export function dayEntry(text: string, field: 'Seats' | 'Stock'): DayEntry {
   return { ok: false, message: `${field} must be a whole number from 0 to ${dayEntryMax.toLocaleString('en-US')}.` };
 }
 
-/** Asked before closing a day: what closing does, and to the orders booked on it (how many) when there are any. */
-export function closeDayQuestion(orders: number, date: string): string {
+/**
+ * Asked before closing a day: what closing does, and to the orders booked on it (how many) when there are any; when
+ * some are already being prepared, that the day will not close until the store cancels them (closeDayRefusal).
+ */
+export function closeDayQuestion(orders: number, date: string, preparing = 0): string {
   if (orders === 0) return `Close ${formatUsDate(date)}? Shoppers can no longer choose that day until it is reopened.`;
   const booked = orders === 1 ? '1 order is' : `${orders} orders are`;
+  if (preparing > 0) {
+    const which = preparing === 1 ? (orders === 1 ? 'it is' : '1 of them is') : `${preparing} of them are`;
+    const them = preparing === 1 ? 'it' : 'them';
+    return `${booked} booked on ${formatUsDate(date)}, and ${which} already being prepared: the day cannot close until the store cancels ${them}.`;
+  }
   return `${booked} booked on ${formatUsDate(date)}. Close the day anyway? Their shoppers will be mailed to choose another date or cancel, whatever the cutoff.`;
 }
 

@@ -20,6 +20,12 @@ describe("the seller's day panel", () => {
     expect(closeDayQuestion(2, '2026-12-01')).toBe(
       '2 orders are booked on 12/01/2026. Close the day anyway? Their shoppers will be mailed to choose another date or cancel, whatever the cutoff.',
     );
+    expect(closeDayQuestion(2, '2026-12-01', 1)).toBe(
+      '2 orders are booked on 12/01/2026, and 1 of them is already being prepared: the day cannot close until the store cancels it.',
+    );
+    expect(closeDayQuestion(1, '2026-12-01', 1)).toBe(
+      '1 order is booked on 12/01/2026, and it is already being prepared: the day cannot close until the store cancels it.',
+    );
     expect(closeDayRefusal(['100000005'], '2026-12-01')).toBe(
       '1 order booked on 12/01/2026 is already being prepared (#100000005): its shopper can no longer move or cancel it. The store must cancel it before the day can close.',
     );

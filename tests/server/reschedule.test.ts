@@ -261,7 +261,7 @@ describe('a day its seller closed after the cutoff (QA walk 6): its orders may s
     expect(refused.body).toMatchObject({ message: closeDayRefusal([order.number], '2026-12-22') });
     const day = await capacity(seller, 'seller', 101, '2026-12-22');
     assert(day.body, capacityDayReply);
-    expect(day.body.data?.closed).toBeNull();
+    expect(day.body.data).toMatchObject({ closed: null, booked_orders: 1, preparing_orders: 1 });
     expect(await timeline(order.number)).not.toContainEqual(expect.objectContaining({ state: 'day_closed' }));
   });
 });

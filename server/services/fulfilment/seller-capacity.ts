@@ -88,6 +88,14 @@ async function bookedOrders(db: Kysely<Database>, vendorId: number, date: string
     .execute();
 }
 
+/**
+ * The numbers of the booked orders already being prepared (their part past accepted): a closed day would strand them,
+ * as their shoppers may no longer move or cancel them (setDayClosed refuses; the day's question warns first).
+ */
+function preparingOrders(booked: readonly { increment_id: string; part_state: string }[]): string[] {
+  return [...new Set(booked.filter((o) => o.part_state !== 'placed' && o.part_state !== 'accepted').map((o) => o.increment_id))];
+}
+
 /** One location's day: whether it is closed (and why), each slot's seats, booked and held, and its products' stock. */
 export async function capacityDay(
   db: Kysely<Database>,
@@ -154,6 +162,7 @@ export async function capacityDay(
     closed: holiday?.name ?? (weekdayClosed ? 'Closed every week on this day' : null),
     reopenable: holiday !== undefined && holiday.closed_by !== null,
     booked_orders: new Set(booked.map((o) => o.id)).size,
+    preparing_orders: preparingOrders(booked).length,
     slots: templates.map((t) => ({
       slot_id: t.id,
       start: t.start_time,
@@ -200,8 +209,8 @@ export async function setDayClosed(
         .where('date', '=', request.date)
         .executeTakeFirst();
       const booked = already ? [] : await bookedOrders(trx, loc.vendor_id, request.date);
-      const preparing = booked.filter((o) => o.part_state !== 'placed' && o.part_state !== 'accepted').map((o) => o.increment_id);
-      if (preparing.length > 0) return { kind: 'refused', message: closeDayRefusal([...new Set(preparing)], request.date) };
+      const preparing = preparingOrders(booked);
+      if (preparing.length > 0) return { kind: 'refused', message: closeDayRefusal(preparing, request.date) };
       // An order of two of this vendor's locations is one order: flagged and mailed once.
       for (const order of booked.filter((o, i) => booked.findIndex((b) => b.id === o.id) === i)) {
         await trx
