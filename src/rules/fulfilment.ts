@@ -230,18 +230,50 @@ export const rescheduledStep = 'rescheduled';
 export const dayClosedEvent = 'day_closed';
 export const dayClosedStep = 'day_closed';
 
-/** The mail to a shopper whose delivery day the seller closed: choose another date (the reschedule offers it). */
-export function dayClosedMail(to: string, orderNumber: string, sellerName: string, date: string): { to: string; subject: string; text: string } {
+/** What a visit (dine-in, pick-up) is called where a closed day's words name it. */
+const visitNouns: Readonly<Partial<Record<FulfilmentKind, string>>> = { dine_in: 'table', pickup: 'pick-up' };
+
+/**
+ * The mail to a shopper whose day the seller (or the store) closed (QA walk 6): it offers what the order page then
+ * offers. The day's closing lifts the change cutoff (changeCutoff), so a delivery may be moved to another open date or
+ * canceled whatever the cutoff says; a visit (a table, a pick-up) has no date to move to, so it may be canceled.
+ */
+export function dayClosedMail(
+  to: string,
+  orderNumber: string,
+  sellerName: string,
+  date: string,
+  kind: FulfilmentKind = 'delivery',
+): { to: string; subject: string; text: string } {
   const day = formatUsDate(date);
+  const noCutoff = 'The usual cutoff does not apply: the seller closed the day, not you.';
+  const visit = visitNouns[kind];
+  if (visit !== undefined) {
+    return {
+      to,
+      subject: `Your order #${orderNumber}: ${sellerName} is closed on the day of your ${visit}`,
+      text: [
+        `${sellerName} is closed on ${day}, the day of your ${visit} (order #${orderNumber}).`,
+        `You can cancel it in your account, under Your Orders (Cancel this order), and you will not pay for it. ${noCutoff}`,
+        `To come another day, please book a new ${visit}.`,
+      ].join('\n\n'),
+    };
+  }
   return {
     to,
     subject: `Your order #${orderNumber}: please choose another delivery date`,
     text: [
       `${sellerName} is closed on ${day}, the day your order #${orderNumber} was booked for.`,
-      'Please choose another date for it in your account, under Your Orders (Change delivery), before the cutoff: 3 pm Eastern the day before delivery.',
-      'If no other date suits you, you can cancel the order there.',
+      `Please choose another date for it in your account, under Your Orders (Change delivery or cancel). ${noCutoff}`,
+      'If no other date suits you, you can cancel the order there, and you will not pay for it.',
     ].join('\n\n'),
   };
+}
+
+/** A closed day's timeline step in the order's words: a delivery moves to another date, a visit may be canceled. */
+function dayClosedStepLabel(kind: FulfilmentKind): string {
+  const visit = visitNouns[kind];
+  return visit === undefined ? 'The seller closed that day: please choose another date' : `The seller closed that day: you can cancel the ${visit}`;
 }
 
 /** Who took a timeline step, in the shopper's words (the person's identity stays theirs). */
@@ -304,7 +336,7 @@ export function timelineStepLabel(
 ): string {
   // One of several sellers' deliveries moved alone: the step names whose (QA walk 3 item 5).
   if (step.state === rescheduledStep) return step.seller ? `Delivery moved (${step.seller})` : 'Delivery moved';
-  if (step.state === dayClosedStep) return 'The seller closed that day: please choose another date';
+  if (step.state === dayClosedStep) return dayClosedStepLabel(kind);
   const renamed = stepsNamingTheSeller[step.state];
   const seller = step.seller ?? undefined;
   // A seller's part staff refused credits the store, in the words the page's note and the mail use (refusedPartWho).
@@ -548,20 +580,45 @@ export function tableDayRefusal(event: FulfilmentEvent, kind: FulfilmentKind, da
 /**
  * The shopper may cancel (or reschedule) while no one has started picking and before the cutoff: 3 pm in New York
  * the day before the delivery date (the FAQ: "orders changed before 3pm EST"). An order with no date has only the
- * state rule.
+ * state rule, and so has one on a day its seller closed (`dayClosed`: changeCutoff).
  */
-export function shopperMayChange(state: FulfilmentState, deliveryDate: string | null, now: Date): boolean {
-  return shopperChangeRefusal(state, deliveryDate, now) === undefined;
+export function shopperMayChange(state: FulfilmentState, deliveryDate: string | null, now: Date, dayClosed = false): boolean {
+  return shopperChangeRefusal(state, deliveryDate, now, dayClosed) === undefined;
 }
 
-/** Why the shopper may no longer cancel or reschedule (the seller is preparing it, or the cutoff passed), or undefined. */
-export function shopperChangeRefusal(state: FulfilmentState, deliveryDate: string | null, now: Date): string | undefined {
+/**
+ * Why the shopper may no longer cancel or reschedule (the seller is preparing it, or the cutoff passed), or undefined.
+ * `dayClosed`: the seller (or the store) closed the day it is booked on, so no cutoff holds (QA walk 6: a day closed
+ * after its cutoff stranded its orders). One rule for the server's reschedule and cancel and the order page's panel.
+ */
+export function shopperChangeRefusal(state: FulfilmentState, deliveryDate: string | null, now: Date, dayClosed = false): string | undefined {
   if (state !== 'placed' && state !== 'accepted') return fulfilmentMessages.pastCutoff;
-  if (deliveryDate === null) return undefined;
+  if (deliveryDate === null || dayClosed) return undefined;
   const dayBefore = addDays(deliveryDate, -1);
   const today = storeToday(now);
   if (today < dayBefore) return undefined;
   return today === dayBefore && !isPastCutoff(now) ? undefined : fulfilmentMessages.pastCutoffTime;
+}
+
+/** A part still going as the change cutoff reads it: its date, and whether its seller (or the store) closed that day. */
+export interface CutoffPart {
+  delivery_date: string | null;
+  day_closed: boolean;
+}
+
+/**
+ * The date the shopper's change cutoff counts from: the earliest date still going whose day is open. A part booked on
+ * a day its seller closed holds nothing back (the store closed the day, not the shopper); when every dated part is on
+ * a closed day, `dayClosed` says no cutoff holds at all.
+ */
+export function changeCutoff(parts: readonly CutoffPart[]): { date: string | null; dayClosed: boolean } {
+  const dated = parts.filter((p) => p.delivery_date !== null);
+  const open = dated
+    .filter((p) => !p.day_closed)
+    .map((p) => p.delivery_date)
+    .filter((d): d is string => d !== null)
+    .sort();
+  return { date: open[0] ?? null, dayClosed: dated.length > 0 && open.length === 0 };
 }
 
 /** When a deliverable is due: its date, and its slot (start and end; a visit has its time as start and no end). */

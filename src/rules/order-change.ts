@@ -64,9 +64,33 @@ export function movedText(
 
 /**
  * Until when the order may change: 3 pm Eastern the day before delivery; of several deliveries, the earliest one
- * still going decides (the server's rule, reschedule.ts and order-transitions.ts), and the panel names its date.
+ * still going decides (the server's rule, reschedule.ts and order-transitions.ts), and the panel names its date. On a
+ * day its seller closed no cutoff holds (changeCutoff, QA walk 6): the panel says so, as the closed day's mail does.
  */
-export function changeCutoffText(options: { parts?: readonly DeliveryPart[] | undefined; cutoff_date?: string | null | undefined }): string {
+export function changeCutoffText(options: {
+  parts?: readonly DeliveryPart[] | undefined;
+  cutoff_date?: string | null | undefined;
+  day_closed?: boolean | undefined;
+  vendor_name?: string | undefined;
+  delivery_date?: string | undefined;
+}): string {
+  if (options.day_closed) return `${closedDayWords(options)} Please choose another date for it, or cancel the order, whatever the cutoff.`;
   if ((options.parts?.length ?? 0) < 2 || !options.cutoff_date) return 'You can move or cancel it until 3 pm Eastern the day before delivery.';
   return `You can move a delivery or cancel the order until 3 pm Eastern the day before its earliest delivery, ${formatUsDate(options.cutoff_date)}.`;
+}
+
+/** A restaurant visit's (table, pick-up) line in the panel: it may be canceled until the cutoff, or, its day closed, whatever it says. */
+export function visitCancelText(options: {
+  day_closed?: boolean | undefined;
+  vendor_name?: string | undefined;
+  delivery_date?: string | undefined;
+}): string {
+  if (options.day_closed) return `${closedDayWords(options)} You can cancel it, whatever the cutoff.`;
+  return 'You can cancel it until 3 pm Eastern the day before.';
+}
+
+/** 'Gramercy Chop House is closed on 12/01/2026.' (the seller closed the day the order is booked on). */
+function closedDayWords(options: { vendor_name?: string | undefined; delivery_date?: string | undefined }): string {
+  const who = options.vendor_name ?? 'The seller';
+  return options.delivery_date ? `${who} is closed on ${formatUsDate(options.delivery_date)}.` : `${who} closed that day.`;
 }

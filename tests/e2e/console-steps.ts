@@ -79,3 +79,15 @@ export async function serveDineInOrder(orderNumber: string): Promise<void> {
 export async function handOverPickUp(orderNumber: string): Promise<void> {
   await moveOrderThrough({ role: 'staff', ...e2eStaff }, orderNumber, ['accept', 'pick', 'pack', 'ready', 'hand_over']);
 }
+
+/**
+ * The local shop's seller closes (or reopens) a date from the console's day tools (QA walk 6: a day closed past its
+ * cutoff), through the same API its Close day button calls.
+ */
+export async function setDayClosedAsSeller(locId: number, date: string, closed: boolean): Promise<void> {
+  const token = await signIn({ role: 'seller', ...e2eSeller });
+  const reply = await postJson('/api/seller/capacity/day', { loc_id: locId, date, closed }, token);
+  if (typeof reply !== 'object' || reply === null || !('code' in reply) || reply.code !== 1) {
+    throw new Error(`the e2e seller could not ${closed ? 'close' : 'reopen'} ${date}: ${JSON.stringify(reply)}`);
+  }
+}

@@ -440,7 +440,8 @@ test("an order from two sellers: each seller's part moves on its own, the shoppe
     const order = await shopperOrder(page, orderId);
     expect(order.fulfilment_state).toBe('packed');
 
-    // Closing the butcher's day with this order booked: the console says how many orders are booked and asks first.
+    // Closing the butcher's day with this order booked: the console says how many orders are booked and asks first;
+    // this one is packed, which its shopper can no longer move or cancel, so the day cannot close (QA walk 6).
     const deliveryDate = order.items.find((i) => i.product_name === steak)?.delivery_date;
     if (!deliveryDate) throw new Error('the steak has no delivery date');
     const day = seller.getByRole('region', { name: 'Your day' });
@@ -449,9 +450,13 @@ test("an order from two sellers: each seller's part moves on its own, the shoppe
     await expect(day.getByTestId('day-state')).toHaveText(`${formatUsDate(deliveryDate)}: open`);
     await day.getByRole('button', { name: 'Close this day' }).click();
     await expect(day.getByRole('alertdialog')).toContainText(
-      new RegExp(`^\\d+ orders? (is|are) booked on ${formatUsDate(deliveryDate).replace(/\//g, '\\/')}\\. Close the day anyway\\?`),
+      new RegExp(
+        `^\\d+ orders? (is|are) booked on ${formatUsDate(deliveryDate).replace(/\//g, '\\/')}, and (it is|\\d+ of them (is|are)) already being prepared: the day cannot close until the store cancels (it|them)\\.`,
+      ),
     );
-    await day.getByRole('button', { name: 'Keep it open' }).click();
+    await day.getByRole('button', { name: 'Yes, close the day' }).click();
+    await expect(day.getByRole('alert')).toContainText(`#${orderId}`);
+    await expect(day.getByTestId('day-state')).toHaveText(`${formatUsDate(deliveryDate)}: open`);
     await expect(day.getByRole('button', { name: 'Close this day' })).toBeEnabled();
 
     // Staff's Seller filter offers both sellers of the order (each part is listed), the fishmonger's too.

@@ -1,5 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
+import { create } from 'superstruct';
+import { rescheduleOptionsReply } from '../../src/api/contract/reschedule.contract.ts';
+import { addDays } from '../../src/rules/delivery-dates.ts';
 import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
+import { setDayClosedAsSeller } from './console-steps.ts';
+import { baseUrl } from './stored-session.ts';
 import { expect, test } from './fixtures.ts';
 import { addSameDayToCart, apiPost, enterStoreAsNewCustomer, sessionOf, uniqueEmail } from './steps.ts';
 
@@ -13,11 +18,12 @@ import { addSameDayToCart, apiPost, enterStoreAsNewCustomer, sessionOf, uniqueEm
  * The cart's date picker: next month's `nth` day that can be chosen (at least three days ahead whatever today is, so
  * its cutoff is still ahead), and its first slot with a seat.
  */
-async function scheduleNextMonth(page: Page, nth: number): Promise<void> {
+async function scheduleNextMonth(page: Page, nth: number, nextMonth = true): Promise<void> {
   const group = page.getByRole('list', { name: 'Items by seller' }).getByRole('region').first();
   const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
   await group.getByRole('button', { name: /^Choose delivery date for / }).click();
-  await group.getByRole('button', { name: 'Go to the Next Month' }).click();
+  // Else the month the calendar opens on: the earliest date's.
+  if (nextMonth) await group.getByRole('button', { name: 'Go to the Next Month' }).click();
   await group.getByRole('grid').getByRole('button', { disabled: false }).nth(nth).click();
   await slots.first().click();
   await expect(slots.first()).toHaveAttribute('aria-pressed', 'true');
@@ -101,5 +107,63 @@ test('a shopper reschedules before the cutoff and is told why not after it', asy
     await page.screenshot({ path: 'test-results/reschedule-refused.png', fullPage: true });
   } finally {
     await apiPost('/api/test/clock', { shift_minutes: 0 }, token);
+  }
+});
+
+/** Where the order's delivery is booked now (the shopper's reschedule options): its seller's location and date. */
+async function bookedOn(orderId: string, token: string): Promise<{ locId: number; date: string }> {
+  const response = await fetch(baseUrl(`/api/account/order/reschedule?order_id=${orderId}`), { headers: { authorization: `Bearer ${token}` } });
+  const options = create(await response.json(), rescheduleOptionsReply).data;
+  if (!options) throw new Error(`no reschedule options for order ${orderId}`);
+  return { locId: options.vendor_loc_id, date: options.delivery_date };
+}
+
+test('a day its seller closed past the cutoff: the order page offers another date and a cancel (QA walk 6)', async ({ page }) => {
+  test.slow();
+  await enterStoreAsNewCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('closed-day'), password: 'correct horse 1' });
+  await addSameDayToCart(page, 'ribeye', 'USDA Prime Ribeye Steak');
+  await expect(page).toHaveURL(/\/cart$/);
+  // The earliest open day: the test clock moves on at most two weeks, to the day before it.
+  await scheduleNextMonth(page, 0, false);
+  await addAddress(page);
+  await chooseSpeed(page);
+  await addCard(page, '4242 4242 4242 4242');
+  await placeOrder(page);
+  await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
+  const orderId = ((await page.getByText(/^Order ID: \d+/).innerText()).match(/\d+/) ?? [''])[0];
+  const { token } = await sessionOf(page);
+  const booked = await bookedOn(orderId, token);
+
+  // The seller closes the order's day; the shopper's clock moves on to 3:30 pm the day before it (or stays, when that
+  // has passed already): past the cutoff.
+  await setDayClosedAsSeller(booked.locId, booked.date, true);
+  const pastCutoff = Date.parse(`${addDays(booked.date, -1)}T20:30:00Z`);
+  expect(await apiPost('/api/test/clock', { shift_minutes: Math.max(0, Math.ceil((pastCutoff - Date.now()) / 60_000)) }, token)).toMatchObject({
+    code: 1,
+  });
+  try {
+    await page.goto(`/order/status?orderId=${orderId}`);
+    const status = page.getByRole('region', { name: 'Order status' });
+    const latest = status.getByRole('list', { name: 'Order timeline' }).locator('li[aria-current="step"]');
+    await expect(latest).toContainText('The seller closed that day: please choose another date');
+    await status.getByRole('button', { name: 'Change delivery or cancel' }).click();
+    const panel = status.getByRole('region', { name: 'Change delivery or cancel' });
+    await expect(panel).toContainText('Please choose another date for it, or cancel the order, whatever the cutoff.');
+    await expect(panel.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/reschedule-closed-day.png', fullPage: true });
+    await panel.getByRole('button', { name: /^Choose delivery date for / }).click();
+    // A later open day (the calendar opens on the order's), and a slot with a seat.
+    await panel.getByRole('grid').getByRole('button', { disabled: false }).nth(2).click();
+    const slots = panel.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+    await slots.first().click();
+    await expect(slots.first()).toHaveAttribute('aria-pressed', 'true');
+    await panel.getByRole('button', { name: 'Move delivery' }).click();
+    await expect(panel.getByRole('status')).toContainText('Your delivery is now on');
+    await expect(latest).toContainText('Delivery moved');
+    await expect(status.getByRole('table')).toContainText(await movedTo(panel));
+    await page.screenshot({ path: 'test-results/reschedule-closed-day-moved.png', fullPage: true });
+  } finally {
+    await apiPost('/api/test/clock', { shift_minutes: 0 }, token);
+    await setDayClosedAsSeller(booked.locId, booked.date, false);
   }
 });

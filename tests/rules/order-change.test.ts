@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fulfilmentMessages, shopperChangeRefusal, timelineStepLabel } from '../../src/rules/fulfilment.ts';
-import { changeCutoffText, changeableOrder, movedText, orderChangeKind } from '../../src/rules/order-change.ts';
+import { changeCutoff, dayClosedMail, fulfilmentMessages, shopperChangeRefusal, timelineStepLabel } from '../../src/rules/fulfilment.ts';
+import { changeCutoffText, changeableOrder, movedText, orderChangeKind, visitCancelText } from '../../src/rules/order-change.ts';
 
 describe('shopperChangeRefusal: why the shopper may no longer move or cancel', () => {
   it('names the cutoff once 3 pm Eastern the day before has passed, and the seller once picking started', () => {
@@ -59,5 +59,53 @@ describe('a multi-seller order’s change words (QA walk 3 item 5)', () => {
     expect(changeCutoffText({ parts: parts.slice(0, 1), cutoff_date: '2026-12-04' })).toBe(
       'You can move or cancel it until 3 pm Eastern the day before delivery.',
     );
+  });
+});
+
+describe('a day its seller closed after the cutoff (QA walk 6): the panel, mail and timeline offer the same', () => {
+  const pastCutoff = new Date('2026-12-03T20:30:00Z'); // 3:30 pm in New York, the day before 12/04
+
+  it('no cutoff holds for a part on a closed day; an open part still holds its own', () => {
+    expect(shopperChangeRefusal('placed', '2026-12-04', pastCutoff, true)).toBeUndefined();
+    expect(shopperChangeRefusal('picking', '2026-12-04', pastCutoff, true)).toBe(fulfilmentMessages.pastCutoff);
+    expect(changeCutoff([{ delivery_date: '2026-12-04', day_closed: true }])).toEqual({ date: null, dayClosed: true });
+    const mixed = [
+      { delivery_date: '2026-12-04', day_closed: true },
+      { delivery_date: '2026-12-08', day_closed: false },
+    ];
+    expect(changeCutoff(mixed)).toEqual({ date: '2026-12-08', dayClosed: false });
+    expect(changeCutoff([{ delivery_date: null, day_closed: false }])).toEqual({ date: null, dayClosed: false });
+  });
+
+  it('the order page offers another date or a cancel for a delivery, a cancel for a visit, whatever the cutoff', () => {
+    const closed = { day_closed: true, vendor_name: 'Hudson Street Butchers', delivery_date: '2026-12-04' };
+    expect(
+      orderChangeKind({
+        status: 'processing',
+        fulfilment_state: 'accepted',
+        items: [{ delivery_date: '2026-12-04', delivery_method: 'Local Delivery' }],
+      }),
+    ).toBe('delivery');
+    expect(changeCutoffText(closed)).toBe(
+      'Hudson Street Butchers is closed on 12/04/2026. Please choose another date for it, or cancel the order, whatever the cutoff.',
+    );
+    expect(visitCancelText({ ...closed, vendor_name: 'Gramercy Chop House' })).toBe(
+      'Gramercy Chop House is closed on 12/04/2026. You can cancel it, whatever the cutoff.',
+    );
+    expect(visitCancelText({})).toBe('You can cancel it until 3 pm Eastern the day before.');
+  });
+
+  it('a table or a pick-up is told in its own words: cancel it, not choose another delivery date', () => {
+    const table = dayClosedMail('a@example.com', '100000005', 'Gramercy Chop House', '2026-12-01', 'dine_in');
+    expect(table.subject).toBe('Your order #100000005: Gramercy Chop House is closed on the day of your table');
+    expect(table.text).toContain('You can cancel it in your account, under Your Orders (Cancel this order)');
+    expect(table.text).not.toContain('delivery');
+    const delivery = dayClosedMail('a@example.com', '100000003', 'Hudson Street Butchers', '2026-12-01');
+    expect(delivery.subject).toBe('Your order #100000003: please choose another delivery date');
+    expect(delivery.text).toContain('The usual cutoff does not apply');
+    expect(delivery.text).not.toContain('before the cutoff');
+    expect(timelineStepLabel({ state: 'day_closed' }, 'dine_in')).toBe('The seller closed that day: you can cancel the table');
+    expect(timelineStepLabel({ state: 'day_closed' }, 'pickup')).toBe('The seller closed that day: you can cancel the pick-up');
+    expect(timelineStepLabel({ state: 'day_closed' })).toBe('The seller closed that day: please choose another date');
   });
 });

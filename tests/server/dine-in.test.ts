@@ -16,6 +16,8 @@ import { checkoutNow, today } from './checkout-helpers.ts';
 import { addDays } from '../../src/rules/delivery-dates.ts';
 import { rescheduleOptionsReply } from '../../src/api/contract/reschedule.contract.ts';
 import { orderOf, signedInCustomer } from './fixtures.ts';
+import { startSession } from '../../server/services/accounts/accounts.ts';
+import { addStoreUser } from '../../server/services/accounts/store-users.ts';
 import { getJson, json, startTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -294,6 +296,47 @@ describe('dine-in and pick-up orders', () => {
     const canceled = await post(t, '/api/account/order/cancel', { order_id: orderNumber }, placed.token);
     expect(canceled.status).toBe(200);
     expect(await orderOf(t, orderNumber)).toMatchObject({ status: 'canceled', fulfilment_state: 'canceled' });
+  });
+
+  it('a table on a day the store closed past its cutoff (QA walk 6): mailed in table words, and the shopper may still cancel it', async () => {
+    const offer = gramercy[3];
+    if (!offer) throw new Error('no offer');
+    const tomorrow = addDays(today, 1);
+    const placed = await order([{ offer, qty: 1 }], { speed_id: 3, retailer_id: 401, pickup_date: `${tomorrow} 19:00` });
+    assert(placed.body, placeOrderReply);
+    const orderNumber = placed.body.order_id ?? '';
+    const made = await addStoreUser(t.database.db, { email: 'dine-in-closer@example.com', password: 'Secret123!', role: 'staff', locIds: [] });
+    if (made.kind === 'invalid') throw new Error(made.message);
+    const staff = await startSession(t.database.db, made.customerId);
+    clock.set(`${today}T20:30:00Z`); // 3:30 pm in New York the day before the table: past the cutoff
+    try {
+      const closing = { loc_id: 401, date: tomorrow, closed: true, reason: 'Kitchen repairs' };
+      expect((await post(t, '/api/staff/capacity/day', closing, staff)).status).toBe(200);
+      const mail = await eventually(() =>
+        t.database.db
+          .selectFrom('outbox')
+          .select(['subject', 'body_text'])
+          .where('to_address', '=', placed.email)
+          .where('subject', 'like', '%closed%')
+          .executeTakeFirst(),
+      );
+      expect(mail?.subject).toMatch(new RegExp(`^Your order #${orderNumber}: .+ is closed on the day of your table$`));
+      expect(mail?.body_text).toContain('You can cancel it in your account, under Your Orders (Cancel this order)');
+      const options = await t.app.inject({
+        method: 'GET',
+        url: `/api/account/order/reschedule?order_id=${orderNumber}`,
+        headers: { authorization: `Bearer ${placed.token}` },
+      });
+      const reply = json(options);
+      assert(reply, rescheduleOptionsReply);
+      expect(reply.data).toMatchObject({ speed: 'dine-in', can_change: true, refusal: null, day_closed: true });
+      const canceled = await post(t, '/api/account/order/cancel', { order_id: orderNumber }, placed.token);
+      expect(canceled.status).toBe(200);
+      expect(await orderOf(t, orderNumber)).toMatchObject({ status: 'canceled', fulfilment_state: 'canceled' });
+    } finally {
+      clock.set(checkoutNow);
+      await post(t, '/api/staff/capacity/day', { loc_id: 401, date: tomorrow, closed: false, reason: 'Reopened' }, staff);
+    }
   });
 
   it('refuses Payment on Delivery for a Dine-In table with 400 naming payment_method, and takes nothing', async () => {

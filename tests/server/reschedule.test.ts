@@ -5,6 +5,7 @@ import { getSlotReply } from '../../src/api/contract/cart-page.contract.ts';
 import { rescheduleOptionsReply, rescheduleReply } from '../../src/api/contract/reschedule.contract.ts';
 import { timelineStepLabel } from '../../src/rules/fulfilment.ts';
 import { capacityDayReply } from '../../src/api/contract/seller-capacity.contract.ts';
+import { closeDayRefusal } from '../../src/rules/seller-day.ts';
 import { fulfilmentMessages } from '../../src/rules/fulfilment.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { startSession } from '../../server/services/accounts/accounts.ts';
@@ -201,6 +202,67 @@ describe('after the cutoff the shopper is told why, and the server refuses', () 
     const moved = await reschedule(order.number, '2026-12-07', slot(1));
     expect(moved.status).toBe(409);
     expect(moved.body).toMatchObject({ message: fulfilmentMessages.pastCutoff });
+  });
+});
+
+describe('a day its seller closed after the cutoff (QA walk 6): its orders may still move or cancel', () => {
+  test('closed past 3 pm the day before: the mail, the options and can_cancel agree; one order moves, one cancels in full', async () => {
+    const moving = await paidOrder('2026-12-18', 3);
+    const canceling = await paidOrder('2026-12-18', 4);
+    clock.set('2026-12-17T20:30:00Z'); // 3:30 pm in New York, the day before: past the cutoff
+    expect((await post(t, '/api/seller/capacity/day', { loc_id: 101, date: '2026-12-18', closed: true }, seller)).status).toBe(200);
+    // The mail offers what the order page offers: another date or a cancel, whatever the cutoff.
+    const mailOf = (number: string) =>
+      db
+        .selectFrom('outbox')
+        .select('body_text')
+        .where('subject', '=', `Your order #${number}: please choose another delivery date`)
+        .executeTakeFirst();
+    await expect.poll(async () => (await mailOf(moving.number))?.body_text ?? '').toContain('The usual cutoff does not apply');
+    const seen = await options(moving.number);
+    assert(seen.body, rescheduleOptionsReply);
+    expect(seen.body.data).toMatchObject({ can_change: true, refusal: null, day_closed: true, date: '2026-12-18' });
+    // The closed day itself is not offered: the shopper picks another.
+    expect(seen.body.data?.date_refusal).not.toBeNull();
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/account/orderstatus?order_id=${canceling.number}`,
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    const statusBody = json(status);
+    assert(statusBody, orderStatusReply);
+    expect(statusBody.data?.can_cancel).toBe(true);
+
+    // Moved to an open date: the new seat booked, the closed day's freed.
+    const seatsBefore = await booked(slot(3), '2026-12-18');
+    const moved = await reschedule(moving.number, '2026-12-21', slot(3));
+    expect(moved.status).toBe(200);
+    expect(await booked(slot(3), '2026-12-18')).toBe(seatsBefore - 1);
+    // On an open day again, its cutoff is that day's: still ahead, so it may change.
+    const after = await options(moving.number);
+    assert(after.body, rescheduleOptionsReply);
+    expect(after.body.data).toMatchObject({ can_change: true, day_closed: false, delivery_date: '2026-12-21' });
+
+    // Canceled on the closed day: refunded in full, as any shopper's cancel.
+    const canceled = await post(t, '/api/account/order/cancel', { order_id: canceling.number }, buyer.token);
+    expect(canceled.status).toBe(200);
+    const row = await orderOf(t, canceling.number);
+    expect(row).toMatchObject({ fulfilment_state: 'canceled', status: 'canceled' });
+    expect(gateway.isRefunded(row.payment_ref ?? '')).toBe(true);
+    expect((await post(t, '/api/seller/capacity/day', { loc_id: 101, date: '2026-12-18', closed: false }, seller)).status).toBe(200);
+  });
+
+  test('an order already being prepared on the day: the close is refused (409) naming it, nobody mailed', async () => {
+    const order = await paidOrder('2026-12-22', 2);
+    await post(t, '/api/seller/orders/move', { order_id: order.number, event: 'accept' }, seller);
+    await post(t, '/api/seller/orders/move', { order_id: order.number, event: 'pick' }, seller);
+    const refused = await post(t, '/api/seller/capacity/day', { loc_id: 101, date: '2026-12-22', closed: true }, seller);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ message: closeDayRefusal([order.number], '2026-12-22') });
+    const day = await capacity(seller, 'seller', 101, '2026-12-22');
+    assert(day.body, capacityDayReply);
+    expect(day.body.data).toMatchObject({ closed: null, booked_orders: 1, preparing_orders: 1 });
+    expect(await timeline(order.number)).not.toContainEqual(expect.objectContaining({ state: 'day_closed' }));
   });
 });
 

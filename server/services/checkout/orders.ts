@@ -1,7 +1,14 @@
 import type { Kysely, Selectable } from 'kysely';
 import { walletUnitOf, walletUnitsOf } from '../../../src/rules/wallet.ts';
 import type { OrderItem, OrderSummary, TimelineStep } from '../../../src/api/contract/checkout.contract.ts';
-import { isEndedState, lineHeadline, shopperMayChange, shopperTimelineStepOf, type FulfilmentState } from '../../../src/rules/fulfilment.ts';
+import {
+  changeCutoff,
+  isEndedState,
+  lineHeadline,
+  shopperMayChange,
+  shopperTimelineStepOf,
+  type FulfilmentState,
+} from '../../../src/rules/fulfilment.ts';
 import { speedIds } from '../../../src/rules/delivery-speeds.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delivery.ts';
@@ -11,6 +18,7 @@ import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema.ts'
 import { capRule, lineCapped, lineFinalCents } from '../../../src/rules/catch-weight.ts';
 import { orderEndingOf, partShare, refusedAloneParts, standingAmounts, type PartLine } from '../../../src/rules/refused-parts.ts';
 import { endedPartMoney, refundReply, refundsMade, type RefundFacts } from '../../../src/rules/order-refunds.ts';
+import { closedDayPartIds, cutoffParts } from './closed-day-parts.ts';
 
 /** The spec's delivery groups: Dine-in, Pickup, Local Delivery, Courier Delivery, Farm Direct. */
 export function deliveryMethodOf(speed: SpeedValue, speedId: number): string {
@@ -131,8 +139,10 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       .orderBy('id')
       .execute(),
   ]);
+  const closed = await closedDayPartIds(db, deliverables);
   return orders.map((order) => {
     const label = statusLabel(order);
+    const cutoff = cutoffOf(deliverables, order.id, closed);
     const timeline = timelineOf(order, events, deliverables);
     // The order's figures without the parts refused while the rest went on (src/rules/refused-parts.ts); once packed,
     // the final ones (every line as packed).
@@ -223,7 +233,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       farm_direct_delivery_items: byMethod('Farm Direct'),
       fulfilment_state: order.fulfilment_state,
       timeline,
-      can_cancel: isPlaced(order) && shopperMayChange(order.fulfilment_state, earliestDate(deliverables, order.id), now),
+      can_cancel: isPlaced(order) && shopperMayChange(order.fulfilment_state, cutoff.date, now, cutoff.dayClosed),
       authorised_total: order.authorised_cents === null ? null : centsToDollars(order.authorised_cents),
       final_total: order.final_total_cents === null ? null : centsToDollars(order.final_total_cents),
       final_subtotal: final === null ? null : centsToDollars(final.subtotalCents),
@@ -296,15 +306,17 @@ function isPlaced(order: Selectable<OrdersTable>): boolean {
   return order.status === 'processing' || order.status === 'pending_payment_on_delivery';
 }
 
-function earliestDate(
-  deliverables: readonly { order_id: number; delivery_date: string | null; fulfilment_state: FulfilmentState }[],
+/**
+ * The order's change cutoff: from the earliest part still going on an open day. A part its seller refused no longer
+ * holds it, nor does one on a day its seller closed (order-transitions.ts and reschedule.ts read the same).
+ */
+function cutoffOf(
+  deliverables: readonly { id: number; order_id: number; delivery_date: string | null; fulfilment_state: FulfilmentState }[],
   orderId: number,
-): string | null {
-  // A part its seller refused no longer holds the order's cutoff (order-transitions.ts reads the same).
-  const dates = deliverables
-    .filter((d) => d.order_id === orderId && d.delivery_date !== null && !isEndedState(d.fulfilment_state))
-    .map((d) => d.delivery_date ?? '');
-  return dates.sort()[0] ?? null;
+  closed: ReadonlySet<number>,
+): { date: string | null; dayClosed: boolean } {
+  const going = deliverables.filter((d) => d.order_id === orderId && !isEndedState(d.fulfilment_state));
+  return changeCutoff(cutoffParts(going, closed));
 }
 
 /**

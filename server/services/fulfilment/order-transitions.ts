@@ -14,6 +14,7 @@ import {
   fulfilmentTransition,
   needsReason,
   shopperChangeRefusal,
+  changeCutoff,
   tableDayRefusal,
   takesReason,
   type FulfilmentActor,
@@ -42,6 +43,7 @@ import { partRefusalMail, refusePartAlone, type PartRefusal } from './part-refus
 import { restCancelMailText, type RestOfOrder } from '../../../src/rules/rest-cancel.ts';
 import { cancelPaymentOf, restOfOrder } from './rest-of-order.ts';
 import { cancelFactsOf } from './cancel-facts.ts';
+import { closedDayPartIds, cutoffParts } from '../checkout/closed-day-parts.ts';
 import { cancelMailText, type CancelFacts } from '../../../src/rules/cancel-words.ts';
 
 /**
@@ -173,13 +175,11 @@ async function moveOrderOnce(deps: MoveDeps, actor: MoveActor, request: MoveRequ
       : undefined;
     if (stopping) return { result: { kind: 'not-allowed', state: from, message: wholeMoveRefusal(stopping, kind) } };
     if (actor.role === 'shopper') {
-      // The cutoff is the earliest delivery still going: a refused part's date no longer holds the order back.
-      const dates = parts
-        .filter((d) => !isEndedState(d.fulfilment_state))
-        .map((d) => d.delivery_date)
-        .filter((d): d is string => d !== null)
-        .sort();
-      const refusal = shopperChangeRefusal(orderFrom, dates[0] ?? null, now);
+      // The cutoff is the earliest delivery still going: a refused part's date no longer holds the order back, nor
+      // does a part on a day its seller closed (QA walk 6: the store closed the day, not the shopper).
+      const going = parts.filter((d) => !isEndedState(d.fulfilment_state));
+      const cutoff = changeCutoff(cutoffParts(going, await closedDayPartIds(trx, going)));
+      const refusal = shopperChangeRefusal(orderFrom, cutoff.date, now, cutoff.dayClosed);
       if (refusal !== undefined) return { result: { kind: 'not-allowed', state: from, message: refusal } };
     }
     // A table is served on its day by the restaurant's own clock, not before (QA walk 3: Served the day before).

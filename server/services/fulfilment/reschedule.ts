@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { RescheduleOptions } from '../../../src/api/contract/reschedule.contract.ts';
 import { noSlotsLeftReply } from '../../../src/rules/cart-checkout.ts';
 import { closedDates, formatUsDate, nextDeliveryDate, storeToday } from '../../../src/rules/delivery-dates.ts';
-import { fulfilmentMessages, rescheduleEvent, shopperChangeRefusal } from '../../../src/rules/fulfilment.ts';
+import { changeCutoff, fulfilmentMessages, rescheduleEvent, shopperChangeRefusal } from '../../../src/rules/fulfilment.ts';
 import { formatSlot } from '../../../src/rules/slots.ts';
 import { isVisitSpeed } from '../../../src/rules/speeds.ts';
 import { timeLabel } from '../../../src/rules/visit-time.ts';
@@ -13,12 +13,14 @@ import { isPastToday, lockSeatCount, openSlots, slotMessages } from '../cart/slo
 import type { Log } from '../platform/log.ts';
 import { mailText } from '../platform/mail-text.ts';
 import { cancelFactsOf, cancelFactsReply } from './cancel-facts.ts';
+import { closedDayPartIds, cutoffParts } from '../checkout/closed-day-parts.ts';
 import { restOfOrder, restOfOrderReply } from './rest-of-order.ts';
 
 /**
  * Issue 24 item 6: the shopper moves a placed order's delivery to another date and slot, until the seller's cutoff
- * for it (shopperChangeRefusal: 3 pm Eastern the day before, and never once picking started). Everything the cart
- * checks is checked again (the vendor's calendar: closed days, holidays, the earliest date; the slot's seats), in one
+ * for it (shopperChangeRefusal: 3 pm Eastern the day before, and never once picking started; a part on a day its
+ * seller closed has no cutoff, changeCutoff: QA walk 6). Everything the cart checks is checked again (the vendor's
+ * calendar: closed days, holidays, the earliest date; the slot's seats), in one
  * transaction holding the order's row lock, so a reschedule racing a seller's move or the shopper's own cancel is
  * counted one after the other. The order's seat moves with it: the new slot's row is locked and counted as the cart
  * counts it (booked seats plus every cart's live hold, against the date's seats), booked, and the old seat freed.
@@ -67,19 +69,22 @@ async function deliverablesOf(db: Kysely<Database>, orderId: number): Promise<De
     .execute();
 }
 
-/** The earliest date of the deliveries still going: the change cutoff counts from it (the cancel's rule too). */
-function cutoffDate(deliverables: readonly Deliverable[]): string | null {
-  const dates = deliverables
-    .map((d) => d.delivery_date)
-    .filter((d): d is string => d !== null)
-    .sort();
-  return dates[0] ?? null;
+/**
+ * The date the change cutoff counts from: the earliest delivery still going on an open day (the cancel's rule too);
+ * a part on a day its seller closed holds none (changeCutoff).
+ */
+function cutoffOf(deliverables: readonly Deliverable[], closed: ReadonlySet<number>) {
+  return changeCutoff(cutoffParts(deliverables, closed));
 }
 
-/** Why the shopper cannot move or cancel this order now, or undefined (the same rule as the cancel's). */
-function changeRefusal(order: OrderRow, deliverables: readonly Deliverable[], now: Date): string | undefined {
+/**
+ * Why the shopper cannot move or cancel this order now, or undefined (the same rule as the cancel's). The part asked
+ * about on a day its seller closed may move whatever the cutoff says: the store closed the day, not the shopper.
+ */
+function changeRefusal(order: OrderRow, deliverables: readonly Deliverable[], closed: ReadonlySet<number>, asked: Deliverable, now: Date) {
   if (!isPlaced(order)) return fulfilmentMessages.notAllowed;
-  return shopperChangeRefusal(order.fulfilment_state, cutoffDate(deliverables), now);
+  const cutoff = cutoffOf(deliverables, closed);
+  return shopperChangeRefusal(order.fulfilment_state, cutoff.date, now, cutoff.dayClosed || closed.has(asked.id));
 }
 
 /** The order's deliveries still going, each with its own date: one moves at a time, the others stay. */
@@ -118,7 +123,8 @@ export async function rescheduleOptions(
   const deliverables = await deliverablesOf(db, order.id);
   const deliverable = pickDeliverable(deliverables, request.locId) ?? pickVisit(deliverables, request.locId);
   if (!deliverable || deliverable.delivery_date === null) return undefined;
-  const refusal = changeRefusal(order, deliverables, now) ?? null;
+  const closed = await closedDayPartIds(db, deliverables);
+  const refusal = changeRefusal(order, deliverables, closed, deliverable, now) ?? null;
   // A part refused alone before: the confirm step says what a cancel of the rest gives back, and what was before.
   const rest = await restOfOrder(db, order);
   const known = {
@@ -128,7 +134,8 @@ export async function rescheduleOptions(
     speed: deliverable.speed,
     delivery_date: deliverable.delivery_date,
     parts: deliveryParts(deliverables),
-    cutoff_date: cutoffDate(deliverables),
+    cutoff_date: cutoffOf(deliverables, closed).date,
+    day_closed: closed.has(deliverable.id),
     can_change: refusal === null,
     refusal,
     cancel: cancelFactsReply(await cancelFactsOf(db, order)),
@@ -180,7 +187,8 @@ export async function rescheduleOrder(deps: RescheduleDeps, request: RescheduleR
       if (!deliverable) {
         return { outcome: request.locId === undefined ? { kind: 'refused', message: fulfilmentMessages.notDelivered } : { kind: 'not-found' } };
       }
-      const refusal = changeRefusal(order, deliverables, now);
+      const closed = await closedDayPartIds(trx, deliverables);
+      const refusal = changeRefusal(order, deliverables, closed, deliverable, now);
       if (refusal !== undefined) return { outcome: { kind: 'refused', message: refusal } };
       const whose = { locId: deliverable.loc_id, vendorName: deliverable.vendor_name };
 

@@ -1,7 +1,8 @@
 import { lineSizeLabel } from '../../../src/rules/weight-entry.ts';
 import type { Kysely } from 'kysely';
 import type { MailSender } from '../../adapters/mail/mail-port.ts';
-import { dayClosedEvent, dayClosedMail } from '../../../src/rules/fulfilment.ts';
+import { dayClosedEvent, dayClosedMail, fulfilmentKindOf } from '../../../src/rules/fulfilment.ts';
+import { closeDayRefusal } from '../../../src/rules/seller-day.ts';
 import { formatUsDate, weekdayOf } from '../../../src/rules/delivery-dates.ts';
 import type { CapacityDay } from '../../../src/api/contract/seller-capacity.contract.ts';
 import type { Database } from '../../db/schema.ts';
@@ -77,14 +78,22 @@ async function bookedOrders(db: Kysely<Database>, vendorId: number, date: string
     .selectFrom('orders')
     .innerJoin('order_deliverables as d', 'd.order_id', 'orders.id')
     .innerJoin('vendor_locations as l', 'l.id', 'd.loc_id')
-    .select(['orders.id', 'orders.increment_id', 'orders.email', 'orders.fulfilment_state'])
+    .select(['orders.id', 'orders.increment_id', 'orders.email', 'orders.fulfilment_state', 'd.speed', 'd.fulfilment_state as part_state'])
     .distinct()
     .where('l.vendor_id', '=', vendorId)
     .where('d.delivery_date', '=', date)
-    .where('d.fulfilment_state', 'in', ['placed', 'accepted', 'picking', 'packed'])
+    .where('d.fulfilment_state', 'in', ['placed', 'accepted', 'picking', 'packed', 'ready_for_pickup'])
     .where('orders.status', 'in', ['processing', 'pending_payment_on_delivery'])
     .orderBy('orders.id')
     .execute();
+}
+
+/**
+ * The numbers of the booked orders already being prepared (their part past accepted): a closed day would strand them,
+ * as their shoppers may no longer move or cancel them (setDayClosed refuses; the day's question warns first).
+ */
+function preparingOrders(booked: readonly { increment_id: string; part_state: string }[]): string[] {
+  return [...new Set(booked.filter((o) => o.part_state !== 'placed' && o.part_state !== 'accepted').map((o) => o.increment_id))];
 }
 
 /** One location's day: whether it is closed (and why), each slot's seats, booked and held, and its products' stock. */
@@ -152,7 +161,8 @@ export async function capacityDay(
     date,
     closed: holiday?.name ?? (weekdayClosed ? 'Closed every week on this day' : null),
     reopenable: holiday !== undefined && holiday.closed_by !== null,
-    booked_orders: booked.length,
+    booked_orders: new Set(booked.map((o) => o.id)).size,
+    preparing_orders: preparingOrders(booked).length,
     slots: templates.map((t) => ({
       slot_id: t.id,
       start: t.start_time,
@@ -177,7 +187,8 @@ export async function capacityDay(
  * Closes a date (a holiday row for the location's vendor, marked as the seller's) or reopens one a seller closed. The
  * orders already booked that day stay booked: a closed day takes no new ones. Each of them is flagged on its timeline
  * (an order_events row under dayClosedEvent, the state unchanged: not a move) and its shopper is mailed to choose
- * another date, which the reschedule (reschedule.ts) offers until the cutoff.
+ * another date or cancel, which the reschedule and the cancel offer whatever the cutoff (changeCutoff: QA walk 6).
+ * An order already being prepared could be neither: the close is refused, naming them, until the store cancels them.
  */
 export async function setDayClosed(
   db: Kysely<Database>,
@@ -188,7 +199,7 @@ export async function setDayClosed(
 ): Promise<CapacityOutcome<null>> {
   const loc = await ownLocation(db, scope, request.locId);
   if (!loc) return { kind: 'not-found' };
-  const stranded: { increment_id: string; email: string }[] = [];
+  const stranded: { increment_id: string; email: string; speed: string }[] = [];
   const outcome = await db.transaction().execute(async (trx): Promise<CapacityOutcome<null>> => {
     if (request.closed) {
       const already = await trx
@@ -198,7 +209,10 @@ export async function setDayClosed(
         .where('date', '=', request.date)
         .executeTakeFirst();
       const booked = already ? [] : await bookedOrders(trx, loc.vendor_id, request.date);
-      for (const order of booked) {
+      const preparing = preparingOrders(booked);
+      if (preparing.length > 0) return { kind: 'refused', message: closeDayRefusal(preparing, request.date) };
+      // An order of two of this vendor's locations is one order: flagged and mailed once.
+      for (const order of booked.filter((o, i) => booked.findIndex((b) => b.id === o.id) === i)) {
         await trx
           .insertInto('order_events')
           .values({
@@ -241,7 +255,7 @@ export async function setDayClosed(
   // This instance's kept calendars at once; the others hear migration 035's notice (decision 078).
   if (outcome.kind === 'done') keptChanged(db, 'calendar');
   for (const order of stranded) {
-    mail?.send(dayClosedMail(order.email, order.increment_id, loc.name, request.date)).catch(() => undefined);
+    mail?.send(dayClosedMail(order.email, order.increment_id, loc.name, request.date, fulfilmentKindOf(order.speed))).catch(() => undefined);
   }
   return outcome;
 }

@@ -38,6 +38,11 @@ export const rescheduleOptions = type({
   ),
   /** The date the change cutoff counts from: the earliest delivery still going (3 pm Eastern the day before it). */
   cutoff_date: optional(nullable(string())),
+  /**
+   * The seller (or the store) closed the day this delivery or visit is booked on: no cutoff holds for it (QA walk 6),
+   * and the panel says so (src/rules/order-change.ts changeCutoffText). Absent: an open day.
+   */
+  day_closed: optional(boolean()),
   /** Whether it may still be moved or canceled; when not, `refusal` says why in plain words. */
   can_change: boolean(),
   refusal: nullable(string()),

@@ -56,6 +56,11 @@ export const capacityDay = type({
   reopenable: boolean(),
   /** Orders booked with the seller for the date and not yet handed over: closing the day asks first when there are any. */
   booked_orders: optional(number()),
+  /**
+   * Of those, the ones already being prepared (picking started): their shoppers could neither move nor cancel them, so
+   * the day does not close until the store cancels them (QA walk 6); the question says so first. Absent: none.
+   */
+  preparing_orders: optional(number()),
   slots: array(capacitySlot),
   products: array(capacityProduct),
 });

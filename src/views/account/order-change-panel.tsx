@@ -20,7 +20,7 @@ import { DeliveryDatePicker } from '../controls/delivery-date-picker.tsx';
 import { lastDayOffered } from '../controls/group-delivery.tsx';
 import { SlotPicker } from '../controls/slot-picker.tsx';
 import { isVisitSpeed } from '../../rules/speeds.ts';
-import { changeCutoffText, dateAndSlot, type OrderChangeKind } from '../../rules/order-change.ts';
+import { changeCutoffText, dateAndSlot, visitCancelText, type OrderChangeKind } from '../../rules/order-change.ts';
 import * as css from './settings.css.ts';
 
 /** How the panel names a visit being canceled. */
@@ -112,7 +112,7 @@ export function OrderChangePanel({ orderId, kind = 'delivery', onChanged }: Orde
         <>
           <p className={css.status}>
             Now: {visitWords[options.speed === 'dine-in' ? 'dine-in' : 'pickup']} at {options.vendor_name} on {formatUsDate(options.delivery_date)}
-            {options.time_slot ? `, ${options.time_slot}` : ''}. You can cancel it until 3 pm Eastern the day before.
+            {options.time_slot ? `, ${options.time_slot}` : ''}. {visitCancelText(options)}
           </p>
           {errorLine}
           <p className={css.actions}>

@@ -113,7 +113,7 @@ export function SellerDay({ role, locIds, locDays }: { role: ConsoleRole; locIds
             )}
             {closingBooked !== undefined && (
               <span role="alertdialog" aria-labelledby="close-day-question" className={css.warning}>
-                <span id="close-day-question">{closeDayQuestion(closingBooked, day.date)}</span>{' '}
+                <span id="close-day-question">{closeDayQuestion(closingBooked, day.date, day.preparing_orders)}</span>{' '}
                 <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'day.close.confirm' })}>
                   Yes, close the day
                 </button>{' '}
