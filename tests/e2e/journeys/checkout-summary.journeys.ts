@@ -102,7 +102,8 @@ const paths = {
 
 const apply = (page: Page) => page.getByRole('button', { name: 'APPLY' });
 const couponBox = (page: Page) => page.getByLabel('Coupon code');
-const tipButton = (page: Page, percent: number) => page.getByRole('button', { name: `${percent}%`, exact: true });
+/** A tip button, named by its whole text: the percentage, then its amount ('10% ($3.66)'). */
+const tipButton = (page: Page, percent: number) => page.getByRole('button', { name: new RegExp(`^${percent}% \\(\\$\\d+\\.\\d{2}\\)$`) });
 const gift = (page: Page) => page.getByRole('switch', { name: 'This order is a gift' });
 const giftMessage = (page: Page) => page.getByLabel('Gift message');
 const substitution = (page: Page) => page.getByRole('combobox', { name: /^If .* is out of stock$/ }).first();

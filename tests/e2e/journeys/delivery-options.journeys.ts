@@ -257,7 +257,13 @@ export const deliveryOptionsJourneys: MachineMap = {
     'date.select: a day whose slots fail': {
       event: { type: 'date.select', date: addDays(today(), 1) },
       when: all(free, delivering, (s) => !withRestaurants(s) && contextOf(s).date === undefined),
-      act: async ({ page }) => page.getByRole('grid').getByRole('button', { disabled: false }).first().click(),
+      act: async ({ page }) => {
+        // The first open day, on next month's page when this month has none left (the last day after its cutoff).
+        const open = page.getByRole('grid').getByRole('button', { disabled: false });
+        await expect(page.getByText('Struck-out days cannot be chosen:')).toBeVisible();
+        if ((await open.count()) === 0) await page.getByRole('button', { name: /next month/i }).click();
+        await open.first().click();
+      },
     },
     'loadSlots: connection lost': {
       event: failed('loadSlots', new ApiError(offlineMessage, 500, 0)),
