@@ -3,6 +3,8 @@ import { handOverOf, isPayOnDeliveryStatus } from './pay-on-delivery.ts';
 import { possessive } from './possessive.ts';
 import type { SizeUnit } from './sizes.ts';
 import { minutesOf } from './slots.ts';
+import { visitTimeStepMinutes } from './dine-in.ts';
+import { timeLabel } from './visit-time.ts';
 
 /**
  * An order's life after it is placed (issue 24): one transition table that the server enforces (under a row lock,
@@ -523,26 +525,62 @@ export const fulfilmentMessages = {
 } as const;
 
 /**
- * A dine-in part's table day and the restaurant's date now (by its own clock: local-day.ts). A table is served on its
- * day: the restaurant could mark one Served the day before (QA walk 3), filling the wallet before the meal.
+ * A visit's day and time (a dine-in table, a pick-up) and the restaurant's date and clock now (by its own zone:
+ * local-day.ts). A table is made ready on its day and served from its time: a restaurant marked one Table ready (and
+ * charged the card) the day before, and Served hours early (QA walks 3 and 6), filling the wallet before the meal.
  */
 export interface TableDay {
   date: string | null;
   today: string;
-}
-
-/** A console card's table day: a dine-in part listed with the restaurant's date (the contract's table_today). */
-export function consoleTableDay(order: { delivery_date: string | null; table_today?: string | undefined }): TableDay | undefined {
-  return order.table_today === undefined ? undefined : { date: order.delivery_date, today: order.table_today };
+  /** The visit's time ('HH:MM' by the restaurant's clock), null when none was chosen. */
+  time?: string | null | undefined;
+  /** The restaurant's minutes since midnight now: Served waits for the table's time. */
+  minutes?: number | undefined;
 }
 
 /**
- * Why a move must wait for the table's day: Served on a dine-in part before its date, else undefined. One rule for the
- * server's check (a 400 naming `event`) and the consoles' buttons (order-parts.ts partEventsFor), so neither offers it.
+ * How long before a table's time it may be marked Served: one step of the times a shopper books (dine-in.ts), so a
+ * party seated at 6:30 PM for its 7:00 PM table can be served. The spec names no margin; this is ours.
+ */
+export const servedBeforeTableMinutes = visitTimeStepMinutes;
+
+/** A console card's visit day: a dine-in or pick-up part listed with the restaurant's date and clock (the contract's table_*). */
+export function consoleTableDay(order: {
+  delivery_date: string | null;
+  table_today?: string | undefined;
+  table_time?: string | null | undefined;
+  table_minutes?: number | undefined;
+}): TableDay | undefined {
+  if (order.table_today === undefined) return undefined;
+  return { date: order.delivery_date, today: order.table_today, time: order.table_time ?? null, minutes: order.table_minutes };
+}
+
+/** The moves that wait for the visit's day: a table made ready and served, a pick-up collected. */
+const visitDayMoves: Readonly<Record<FulfilmentKind, readonly FulfilmentEvent[]>> = {
+  dine_in: ['pack', 'serve'],
+  pickup: ['hand_over'],
+  delivery: [],
+};
+
+function hhmmOf(minutes: number): string {
+  const m = Math.max(0, minutes);
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+/**
+ * Why a move must wait for its visit: Table ready (which charges the card) and Picked up before the visit's day,
+ * Served before the table's time (less servedBeforeTableMinutes), else undefined. One rule for the server's check (a
+ * 400 naming `event`) and the consoles' buttons (order-parts.ts partEventsFor), so neither offers it.
  */
 export function tableDayRefusal(event: FulfilmentEvent, kind: FulfilmentKind, day: TableDay | undefined): string | undefined {
-  if (event !== 'serve' || kind !== 'dine_in' || day === undefined || day.date === null || day.today >= day.date) return undefined;
-  return `This table is booked for ${formatUsDate(day.date)}: the order can be marked Served on that day, not before.`;
+  if (!visitDayMoves[kind].includes(event) || day === undefined || day.date === null) return undefined;
+  const at = day.time ? ` at ${timeLabel(day.time)}` : '';
+  const booked = `${kind === 'pickup' ? 'This pick-up' : 'This table'} is booked for ${formatUsDate(day.date)}${at}`;
+  const move = fulfilmentEventLabel(event, kind);
+  if (day.today < day.date) return `${booked}: the order can be marked ${move} on that day, not before.`;
+  if (event !== 'serve' || day.today > day.date || !day.time || day.minutes === undefined) return undefined;
+  const from = minutesOf(day.time) - servedBeforeTableMinutes;
+  return day.minutes >= from ? undefined : `${booked}: the order can be marked ${move} from ${timeLabel(hhmmOf(from))}, not before.`;
 }
 
 /**
