@@ -328,8 +328,13 @@ export function timelineStepActor(
 ): string | undefined {
   if (step.actor === 'seller' && stepsNamingTheSeller[step.state] !== undefined) return undefined;
   if (step.state === 'refused' && step.seller != null && isStoreStep(step)) return undefined;
+  // A pick-up's 'Picked up' is the shopper collecting it, whoever pressed the button (QA walk 6: 'Picked up by the seller').
+  if (step.state === shopperTakesStep) return labels.shopper;
   return labels[step.actor];
 }
+
+/** The step the shopper takes, though the restaurant records it: collecting a pick-up at the counter. */
+const shopperTakesStep: FulfilmentState = 'picked_up';
 
 /** A step the store's staff (or the store itself) took for a seller. */
 function isStoreStep(step: { actor?: string | undefined }): boolean {
@@ -405,9 +410,18 @@ export function refusedByOf(
   timeline: readonly { state: string; actor: string; seller?: string | null | undefined }[] | undefined,
   vendorName: string | undefined,
 ): FulfilmentActor | undefined {
-  const step = timeline?.filter((s) => s.state === 'refused' && (s.seller == null || s.seller === vendorName)).at(-1);
+  return stepTakenBy(timeline, 'refused', vendorName);
+}
+
+/** Who took a seller's part (or the order) into a state, read from its timeline's last such step: the store or the seller. */
+function stepTakenBy(
+  timeline: readonly { state: string; actor: string; seller?: string | null | undefined }[] | undefined,
+  state: FulfilmentState,
+  vendorName: string | undefined,
+): FulfilmentActor | undefined {
+  const step = timeline?.filter((s) => s.state === state && (s.seller == null || s.seller === vendorName)).at(-1);
   if (step === undefined) return undefined;
-  return step.actor === 'staff' || step.actor === 'system' ? 'staff' : 'seller';
+  return isStoreStep(step) ? 'staff' : 'seller';
 }
 
 /**
@@ -426,8 +440,9 @@ export function refusedPartWho(by: FulfilmentActor, seller: string): string {
 }
 
 /**
- * A console card's badge: the state's label, but a refused part names who refused it ('Refused by the store' when
- * staff did). Until the list is read again after the card's own refusal, the refusal is the console user's own.
+ * A console card's badge: the state's label, but a step naming the seller names who took it ('Refused by the store',
+ * 'Accepted by the store' when staff did, as the history and the shopper's mail say: moveStepLabel). Until the list
+ * is read again after the card's own move, the move is the console user's own.
  */
 export function consoleStateLabel(
   state: FulfilmentState,
@@ -439,9 +454,8 @@ export function consoleStateLabel(
   },
   role: FulfilmentActor,
 ): string {
-  if (state !== 'refused') return fulfilmentStateLabel(state, listed.kind);
-  const by = listed.state === 'refused' ? (refusedByOf(listed.timeline, listed.vendor_name) ?? 'seller') : role;
-  return refusedLabel(by);
+  const by = listed.state === state ? (stepTakenBy(listed.timeline, state, listed.vendor_name) ?? 'seller') : role;
+  return moveStepLabel(state, by, listed.kind);
 }
 
 /** The console's button for each event. */
