@@ -86,3 +86,13 @@ export function cancelMailText(facts: CancelFacts): string | undefined {
   const text = joined(paymentText(facts, true), walletBackText(facts.walletBack));
   return text === '' ? undefined : text;
 }
+
+/**
+ * An ended order's page, by the same facts: 'The order ended. Nothing was charged, and nothing is owed.' for pay on
+ * delivery, the hold released for a card only held, the refund for a payment taken (QA walk 6: every ended order read
+ * 'a payment taken was given back in full'); 'The order ended: nothing was charged.' for one that cost nothing.
+ */
+export function endedOrderText(facts: CancelFacts): string {
+  const money = paymentText(facts, true);
+  return joined(money === undefined ? 'The order ended: nothing was charged.' : `The order ended. ${money}`, walletBackText(facts.walletBack));
+}

@@ -1,7 +1,8 @@
 import { centsToDollars, dollarsToCents, formatMoney } from './money.ts';
-import { walletBackText } from './cancel-words.ts';
+import { endedOrderText, type CancelFacts } from './cancel-words.ts';
 import { refusedByOf, refusedPartWho, type FulfilmentActor } from './fulfilment.ts';
 import type { PartMoney } from './order-refunds.ts';
+import type { RestPayment } from './rest-cancel.ts';
 import { modeRowsOf } from './price-rows.ts';
 import { estimateLabel, formatWeighedPounds, weightMarginPercent } from './weight-estimate.ts';
 import type { WalletUnit } from './wallet.ts';
@@ -215,10 +216,21 @@ export interface OrderFigures {
   status?: string | undefined;
   /** Its wallet redemption lines, what each took from the wallet: back in the wallet once the order ended. */
   wallet_back?: readonly { product_name: string; amount: number; unit: WalletUnit }[] | undefined;
+  /** An ended order: its payment refunded, a card's hold released, or nothing taken (the server's endedPaymentOf). */
+  ended_payment?: RestPayment | undefined;
 }
 
 /** An order that ended (refused or canceled): whatever was taken is given back (order-transitions.ts), nothing is owed. */
 const isEndedOrder = (order: OrderFigures) => order.status === 'canceled';
+
+/** An ended order's cancel facts (cancel-words.ts), from what the server said became of its payment. */
+function endedFactsOf(order: OrderFigures): CancelFacts {
+  return {
+    payment: order.ended_payment ?? 'none',
+    totalCents: isNothingToPay(order) ? 0 : (dollarsToCents(order.checkout_total ?? order.grand_total) ?? 0),
+    walletBack: (order.wallet_back ?? []).map((w) => ({ productName: w.product_name, amount: w.amount, unit: w.unit })),
+  };
+}
 
 /** An order whose payment did not go through (orders.ts statusLabels): nothing was taken, its items went back to the cart. */
 const isFailedOrder = (order: OrderFigures) => order.status === 'payment failed';
@@ -281,16 +293,8 @@ export function orderTotalNote(order: OrderFigures): string | undefined {
   const parts: string[] = (order.refused_parts ?? []).map(
     (p) => `${refusedPartWhoOf(p.vendor_name, order.timeline)}: ${formatMoney(p.total)} taken off (its items, their tax and its fees).`,
   );
-  if (isEndedOrder(order)) {
-    parts.push(
-      isNothingToPay(order)
-        ? 'The order ended: nothing was charged.'
-        : 'The order ended: nothing is charged, and a payment taken was given back in full.',
-    );
-    // What its redemptions took went back to the wallet (order-give-back.ts): said, not left silent (QA walk 5).
-    const back = walletBackText((order.wallet_back ?? []).map((w) => ({ productName: w.product_name, amount: w.amount, unit: w.unit })));
-    if (back) parts.push(back);
-  }
+  // What became of its payment and of the portions its redemptions took, in the cancel confirm's and mail's words.
+  if (isEndedOrder(order)) parts.push(endedOrderText(endedFactsOf(order)));
   // Nothing charged (ended, a payment that failed, wallet redemptions only): no word of weights or caps to charge by.
   if (chargesNothing(order)) return parts.length === 0 ? undefined : parts.join(' ');
   const final = order.final_total ?? null;

@@ -65,7 +65,12 @@ export function todayIn(now: Date, timeZone: string): string {
 
 /** Minutes since midnight in New York. */
 export function storeMinutes(now: Date): number {
-  const { hour, minute } = zonedParts(now);
+  return minutesIn(now);
+}
+
+/** Minutes since midnight in a time zone (a restaurant's own: src/rules/local-day.ts); New York's by default. */
+export function minutesIn(now: Date, timeZone = storeTimeZone): number {
+  const { hour, minute } = zonedParts(now, timeZone);
   return hour * 60 + minute;
 }
 

@@ -3,6 +3,8 @@ import { handOverOf, isPayOnDeliveryStatus } from './pay-on-delivery.ts';
 import { possessive } from './possessive.ts';
 import type { SizeUnit } from './sizes.ts';
 import { minutesOf } from './slots.ts';
+import { visitTimeStepMinutes } from './dine-in.ts';
+import { timeLabel } from './visit-time.ts';
 
 /**
  * An order's life after it is placed (issue 24): one transition table that the server enforces (under a row lock,
@@ -358,8 +360,13 @@ export function timelineStepActor(
 ): string | undefined {
   if (step.actor === 'seller' && stepsNamingTheSeller[step.state] !== undefined) return undefined;
   if (step.state === 'refused' && step.seller != null && isStoreStep(step)) return undefined;
+  // A pick-up's 'Picked up' is the shopper collecting it, whoever pressed the button (QA walk 6: 'Picked up by the seller').
+  if (step.state === shopperTakesStep) return labels.shopper;
   return labels[step.actor];
 }
+
+/** The step the shopper takes, though the restaurant records it: collecting a pick-up at the counter. */
+const shopperTakesStep: FulfilmentState = 'picked_up';
 
 /** A step the store's staff (or the store itself) took for a seller. */
 function isStoreStep(step: { actor?: string | undefined }): boolean {
@@ -435,9 +442,18 @@ export function refusedByOf(
   timeline: readonly { state: string; actor: string; seller?: string | null | undefined }[] | undefined,
   vendorName: string | undefined,
 ): FulfilmentActor | undefined {
-  const step = timeline?.filter((s) => s.state === 'refused' && (s.seller == null || s.seller === vendorName)).at(-1);
+  return stepTakenBy(timeline, 'refused', vendorName);
+}
+
+/** Who took a seller's part (or the order) into a state, read from its timeline's last such step: the store or the seller. */
+function stepTakenBy(
+  timeline: readonly { state: string; actor: string; seller?: string | null | undefined }[] | undefined,
+  state: FulfilmentState,
+  vendorName: string | undefined,
+): FulfilmentActor | undefined {
+  const step = timeline?.filter((s) => s.state === state && (s.seller == null || s.seller === vendorName)).at(-1);
   if (step === undefined) return undefined;
-  return step.actor === 'staff' || step.actor === 'system' ? 'staff' : 'seller';
+  return isStoreStep(step) ? 'staff' : 'seller';
 }
 
 /**
@@ -456,8 +472,9 @@ export function refusedPartWho(by: FulfilmentActor, seller: string): string {
 }
 
 /**
- * A console card's badge: the state's label, but a refused part names who refused it ('Refused by the store' when
- * staff did). Until the list is read again after the card's own refusal, the refusal is the console user's own.
+ * A console card's badge: the state's label, but a step naming the seller names who took it ('Refused by the store',
+ * 'Accepted by the store' when staff did, as the history and the shopper's mail say: moveStepLabel). Until the list
+ * is read again after the card's own move, the move is the console user's own.
  */
 export function consoleStateLabel(
   state: FulfilmentState,
@@ -469,9 +486,8 @@ export function consoleStateLabel(
   },
   role: FulfilmentActor,
 ): string {
-  if (state !== 'refused') return fulfilmentStateLabel(state, listed.kind);
-  const by = listed.state === 'refused' ? (refusedByOf(listed.timeline, listed.vendor_name) ?? 'seller') : role;
-  return refusedLabel(by);
+  const by = listed.state === state ? (stepTakenBy(listed.timeline, state, listed.vendor_name) ?? 'seller') : role;
+  return moveStepLabel(state, by, listed.kind);
 }
 
 /** The console's button for each event. */
@@ -555,26 +571,62 @@ export const fulfilmentMessages = {
 } as const;
 
 /**
- * A dine-in part's table day and the restaurant's date now (by its own clock: local-day.ts). A table is served on its
- * day: the restaurant could mark one Served the day before (QA walk 3), filling the wallet before the meal.
+ * A visit's day and time (a dine-in table, a pick-up) and the restaurant's date and clock now (by its own zone:
+ * local-day.ts). A table is made ready on its day and served from its time: a restaurant marked one Table ready (and
+ * charged the card) the day before, and Served hours early (QA walks 3 and 6), filling the wallet before the meal.
  */
 export interface TableDay {
   date: string | null;
   today: string;
-}
-
-/** A console card's table day: a dine-in part listed with the restaurant's date (the contract's table_today). */
-export function consoleTableDay(order: { delivery_date: string | null; table_today?: string | undefined }): TableDay | undefined {
-  return order.table_today === undefined ? undefined : { date: order.delivery_date, today: order.table_today };
+  /** The visit's time ('HH:MM' by the restaurant's clock), null when none was chosen. */
+  time?: string | null | undefined;
+  /** The restaurant's minutes since midnight now: Served waits for the table's time. */
+  minutes?: number | undefined;
 }
 
 /**
- * Why a move must wait for the table's day: Served on a dine-in part before its date, else undefined. One rule for the
- * server's check (a 400 naming `event`) and the consoles' buttons (order-parts.ts partEventsFor), so neither offers it.
+ * How long before a table's time it may be marked Served: one step of the times a shopper books (dine-in.ts), so a
+ * party seated at 6:30 PM for its 7:00 PM table can be served. The spec names no margin; this is ours.
+ */
+export const servedBeforeTableMinutes = visitTimeStepMinutes;
+
+/** A console card's visit day: a dine-in or pick-up part listed with the restaurant's date and clock (the contract's table_*). */
+export function consoleTableDay(order: {
+  delivery_date: string | null;
+  table_today?: string | undefined;
+  table_time?: string | null | undefined;
+  table_minutes?: number | undefined;
+}): TableDay | undefined {
+  if (order.table_today === undefined) return undefined;
+  return { date: order.delivery_date, today: order.table_today, time: order.table_time ?? null, minutes: order.table_minutes };
+}
+
+/** The moves that wait for the visit's day: a table made ready and served, a pick-up collected. */
+const visitDayMoves: Readonly<Record<FulfilmentKind, readonly FulfilmentEvent[]>> = {
+  dine_in: ['pack', 'serve'],
+  pickup: ['hand_over'],
+  delivery: [],
+};
+
+function hhmmOf(minutes: number): string {
+  const m = Math.max(0, minutes);
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+/**
+ * Why a move must wait for its visit: Table ready (which charges the card) and Picked up before the visit's day,
+ * Served before the table's time (less servedBeforeTableMinutes), else undefined. One rule for the server's check (a
+ * 400 naming `event`) and the consoles' buttons (order-parts.ts partEventsFor), so neither offers it.
  */
 export function tableDayRefusal(event: FulfilmentEvent, kind: FulfilmentKind, day: TableDay | undefined): string | undefined {
-  if (event !== 'serve' || kind !== 'dine_in' || day === undefined || day.date === null || day.today >= day.date) return undefined;
-  return `This table is booked for ${formatUsDate(day.date)}: the order can be marked Served on that day, not before.`;
+  if (!visitDayMoves[kind].includes(event) || day === undefined || day.date === null) return undefined;
+  const at = day.time ? ` at ${timeLabel(day.time)}` : '';
+  const booked = `${kind === 'pickup' ? 'This pick-up' : 'This table'} is booked for ${formatUsDate(day.date)}${at}`;
+  const move = fulfilmentEventLabel(event, kind);
+  if (day.today < day.date) return `${booked}: the order can be marked ${move} on that day, not before.`;
+  if (event !== 'serve' || day.today > day.date || !day.time || day.minutes === undefined) return undefined;
+  const from = minutesOf(day.time) - servedBeforeTableMinutes;
+  return day.minutes >= from ? undefined : `${booked}: the order can be marked ${move} from ${timeLabel(hhmmOf(from))}, not before.`;
 }
 
 /**

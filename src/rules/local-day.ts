@@ -1,4 +1,5 @@
-import { storeTimeZone, todayIn } from './delivery-dates.ts';
+import { minutesIn, storeTimeZone, todayIn } from './delivery-dates.ts';
+import type { TableDay } from './fulfilment.ts';
 
 /**
  * A seller location's own day. The store's dates and cutoffs are New York's (delivery-dates.ts: the FAQ's "3pm EST"),
@@ -32,4 +33,17 @@ export function timeZoneOfState(state: string): string {
 /** Today's date where a location in this state is ('YYYY-MM-DD'). */
 export function localToday(now: Date, state: string): string {
   return todayIn(now, timeZoneOfState(state));
+}
+
+/** Minutes since midnight where a location in this state is: a table's time is read by the restaurant's clock. */
+export function localMinutes(now: Date, state: string): number {
+  return minutesIn(now, timeZoneOfState(state));
+}
+
+/**
+ * A dine-in or pick-up part's visit (its date and time) with the restaurant's own date and clock now: what
+ * fulfilment.ts tableDayRefusal reads, for the server's move and the console's card alike.
+ */
+export function visitDayAt(now: Date, part: { delivery_date: string | null; slot_start: string | null; loc_state: string }): TableDay {
+  return { date: part.delivery_date, today: localToday(now, part.loc_state), time: part.slot_start, minutes: localMinutes(now, part.loc_state) };
 }

@@ -72,7 +72,7 @@ export function partEventsFor(
   kind: FulfilmentKind,
   day?: TableDay,
 ): FulfilmentEvent[] {
-  // A dine-in table is served on its day, not before (tableDayRefusal): the button waits for it.
+  // A table is made ready on its day and served from its time, a pick-up collected on its day (tableDayRefusal): the button waits.
   return fulfilmentEventsFor(state, actor, kind).filter(
     (event) => partStoppingMove(event, otherParts, actor, kind) === undefined && tableDayRefusal(event, kind, day) === undefined,
   );

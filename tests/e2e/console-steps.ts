@@ -3,6 +3,7 @@ import { loginReply } from '../../src/api/contract/customer.contract.ts';
 import { consoleOrdersReply, moveOrderReply } from '../../src/api/contract/fulfilment.contract.ts';
 import { addDays, storeToday } from '../../src/rules/delivery-dates.ts';
 import type { FulfilmentEvent } from '../../src/rules/fulfilment.ts';
+import { minutesOf } from '../../src/rules/slots.ts';
 import { baseUrl, postJson, solvedCaptcha } from './journeys/shoppers.ts';
 import { e2eSeller, e2eStaff } from './store-users.ts';
 
@@ -42,19 +43,36 @@ async function moveOrderThrough(user: ConsoleUser, orderNumber: string, events: 
   if (!order) throw new Error(`the e2e ${user.role} does not see order ${orderNumber}`);
   const weights = order.items.filter((i) => i.by_weight).map((i) => ({ item_id: i.id, grams: i.bottle_size * i.qty }));
   const reason = user.role === 'staff' ? { reason: 'Moved by the e2e journey' } : {};
-  // A table is served on its day, not before (fulfilment.ts tableDayRefusal): this session's clock (test mode's
-  // /api/test/clock) moves on to that day for Served, and back after.
-  const tableDays = order.table_today !== undefined && order.delivery_date !== null ? daysBetween(order.table_today, order.delivery_date) : 0;
+  // A table is made ready on its day and served from its time, a pick-up collected on its day (fulfilment.ts
+  // tableDayRefusal): this session's clock (test mode's /api/test/clock) moves on to the visit's time for those moves,
+  // and back after.
+  const shift = minutesToVisit(order);
   try {
     for (const event of events) {
-      if (event === 'serve' && tableDays > 0) await postJson('/api/test/clock', { shift_minutes: tableDays * 24 * 60 }, token);
+      if (visitMoves.includes(event) && shift > 0) await postJson('/api/test/clock', { shift_minutes: shift }, token);
       const body = { order_id: orderNumber, event, ...reason, ...(event === 'pack' ? { weights } : {}) };
       const reply = create(await postJson(`/api/${user.role}/orders/move`, body, token), moveOrderReply);
       if (reply.code !== 1) throw new Error(`the e2e ${user.role} could not ${event} order ${orderNumber}: ${reply.message}`);
     }
   } finally {
-    if (tableDays > 0) await postJson('/api/test/clock', { shift_minutes: 0 }, token);
+    if (shift > 0) await postJson('/api/test/clock', { shift_minutes: 0 }, token);
   }
+}
+
+/** The moves that wait for a dine-in's or pick-up's visit. */
+const visitMoves: readonly FulfilmentEvent[] = ['pack', 'serve', 'hand_over'];
+
+/** Minutes from the restaurant's clock when the list was read to the visit's day and time; 0 when it has come. */
+function minutesToVisit(order: {
+  delivery_date: string | null;
+  table_today?: string | undefined;
+  table_time?: string | null | undefined;
+  table_minutes?: number | undefined;
+}): number {
+  if (order.table_today === undefined || order.delivery_date === null) return 0;
+  const days = daysBetween(order.table_today, order.delivery_date);
+  const time = order.table_time ? minutesOf(order.table_time) - (order.table_minutes ?? 0) : 0;
+  return Math.max(0, days * 24 * 60 + time);
 }
 
 /** Whole days from one date ('YYYY-MM-DD') to a later one; 0 when it is not later. */
@@ -90,4 +108,9 @@ export async function setDayClosedAsSeller(locId: number, date: string, closed: 
   if (typeof reply !== 'object' || reply === null || !('code' in reply) || reply.code !== 1) {
     throw new Error(`the e2e seller could not ${closed ? 'close' : 'reopen'} ${date}: ${JSON.stringify(reply)}`);
   }
+}
+
+/** Staff cancel an order (with their reason), as their console does: past the shopper's cutoff, only they may. */
+export async function cancelThroughStaff(orderNumber: string): Promise<void> {
+  await moveOrderThrough({ role: 'staff', ...e2eStaff }, orderNumber, ['cancel']);
 }

@@ -13,7 +13,8 @@ import {
   type PricedLine,
 } from '../../src/rules/catch-weight.ts';
 import { centsToDollars, dollarsToCents, formatDiscount, formatMoney } from '../../src/rules/money.ts';
-import { addDays, formatUsDate, storeToday } from '../../src/rules/delivery-dates.ts';
+import { addDays, formatUsDate, storeMinutes, storeToday } from '../../src/rules/delivery-dates.ts';
+import { minutesOf } from '../../src/rules/slots.ts';
 import { parseWeightEntry, weightEntryMessages } from '../../src/rules/weight-entry.ts';
 import { markOutQuestion, moveQuestion } from '../../src/rules/console-confirm.ts';
 import { offlineMessage } from '../../src/api/http.ts';
@@ -26,14 +27,16 @@ import {
   scheduleGroup,
   enterStore,
   mailedMatchFor,
+  orderConfirmationLinkFor,
   scheduleFirstGroupAndCheckout,
   sessionOf,
   solveCaptcha,
   uniqueEmail,
 } from './steps.ts';
 import { e2ePacificSeller, e2eSeller, e2eStaff } from './store-users.ts';
+import { cancelThroughStaff } from './console-steps.ts';
 import { newCustomer, openWithSession, postJson } from './journeys/shoppers.ts';
-import { dineInThroughApi, visitThroughApi } from './journeys/checkout-shoppers.ts';
+import { dineInThroughApi, payOnDeliveryOrderNumberThroughApi, saveHomeThroughApi, visitThroughApi } from './journeys/checkout-shoppers.ts';
 import { sameDayAndFarmOrderThroughApi, sameDayOrderThroughApi } from './reach/orders.ts';
 
 /**
@@ -806,29 +809,47 @@ test("a dine-in order before its table's day: the console speaks of preparing an
     await reason();
     await card.getByRole('button', { name: 'Start preparing' }).click();
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Being prepared');
-    // Weighed lines are weighed as the table is made ready.
-    const weights = card.getByLabel(/^Weight of /);
-    for (let i = 0; i < (await weights.count()); i++) await weights.nth(i).fill('1');
-    await reason();
-    await card.getByRole('button', { name: 'Table ready' }).click();
-    await expect(card.getByTestId('fulfilment-state')).toHaveText('Table ready');
+    // QA walk 6 #2: the table is tomorrow, so Table ready (which charges the card) waits for its day, as Served does
+    // (the server refuses both too, tests/server/dine-in-serve.test.ts); staff may still cancel.
+    await expect(card.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Table ready' })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Served' })).toHaveCount(0);
     // The Status filter lists orders of every mode: each state in each mode's words (QA walk 5: 'Packed' only).
     const status = staff.getByLabel('Status');
     await expect(status.locator('option')).toContainText(['Being picked / Being prepared', 'Packed / Table ready', 'Ready for pick-up', 'Served']);
-    await status.selectOption({ label: 'Packed / Table ready' });
-    await expect(card.getByTestId('fulfilment-state')).toHaveText('Table ready');
-    // The table is tomorrow: Served waits for its day (the server refuses it too, tests/server/dine-in-serve.test.ts).
-    await expect(card.getByRole('button', { name: 'Cancel order' })).toBeVisible();
-    await expect(card.getByRole('button', { name: 'Served' })).toHaveCount(0);
     await card.getByText(/^History \(/).click();
     await expect(card.getByRole('list', { name: 'Order timeline' })).toContainText('Being prepared');
     await expect(card.getByRole('list', { name: 'Order timeline' })).not.toContainText('Being picked');
-    await staff.reload();
-    await staff.getByLabel('Date').first().fill(tableDate);
-    await expect(card.getByTestId('fulfilment-state')).toHaveText('Table ready');
-    await expect(card.getByRole('button', { name: 'Served' })).toHaveCount(0);
-    await card.scrollIntoViewIfNeeded();
-    await staff.screenshot({ path: 'test-results/dine-in-console-table-ready.png', fullPage: true });
+
+    // The table's day at 5 pm by the restaurant's (New York) clock: this session's server clock moves there (test mode).
+    const { token } = await sessionOf(staff);
+    const toTableDayAt = (time: string) => 24 * 60 - storeMinutes(new Date()) + minutesOf(time);
+    const onTheDay = async (time: string) => {
+      await postJson('/api/test/clock', { shift_minutes: toTableDayAt(time) }, token);
+      await staff.reload();
+      await staff.getByLabel('Date').first().fill(tableDate);
+      await expect(card.getByTestId('fulfilment-state')).toBeVisible();
+    };
+    try {
+      await onTheDay('17:00');
+      // Weighed lines are weighed as the table is made ready.
+      const weights = card.getByLabel(/^Weight of /);
+      for (let i = 0; i < (await weights.count()); i++) await weights.nth(i).fill('1');
+      await reason();
+      await card.getByRole('button', { name: 'Table ready' }).click();
+      await expect(card.getByTestId('fulfilment-state')).toHaveText('Table ready');
+      await status.selectOption({ label: 'Packed / Table ready' });
+      await expect(card.getByTestId('fulfilment-state')).toHaveText('Table ready');
+      // Served waits for the table's time (7 pm; from 6:30 pm).
+      await expect(card.getByRole('button', { name: 'Served' })).toHaveCount(0);
+      await card.scrollIntoViewIfNeeded();
+      await staff.screenshot({ path: 'test-results/dine-in-console-table-ready.png', fullPage: true });
+      await onTheDay('18:30');
+      await expect(card.getByTestId('fulfilment-state')).toHaveText('Table ready');
+      await expect(card.getByRole('button', { name: 'Served' })).toBeVisible();
+    } finally {
+      await postJson('/api/test/clock', { shift_minutes: 0 }, token);
+    }
   } finally {
     await staffContext.close();
   }
@@ -859,7 +880,8 @@ test('a pick-up order in the staff console: its own words at each move, to Picke
       await card.getByRole('button', { name: button, exact: true }).click();
       await expect(badge).toHaveText(badgeText);
     };
-    await moveTo('Accept', 'Accepted by the seller');
+    // Staff accept for the seller: the badge says the store, as the history and the mail do.
+    await moveTo('Accept', 'Accepted by the store');
     await moveTo('Start picking', 'Being picked');
     const weights = card.getByLabel(/^Weight of /);
     for (let i = 0; i < (await weights.count()); i++) await weights.nth(i).fill('1');
@@ -870,13 +892,50 @@ test('a pick-up order in the staff console: its own words at each move, to Picke
     await moveTo('Ready for pick-up', 'Ready for pick-up');
     await staff.getByLabel('Status').selectOption({ label: 'Ready for pick-up' });
     await expect(badge).toHaveText('Ready for pick-up');
-    await moveTo('Picked up', 'Picked up');
-    await expect(card.getByRole('button')).toHaveCount(0);
+    // The visit is tomorrow: it cannot be marked Picked up before its day (seam c6's note).
+    await expect(card.getByRole('button', { name: 'Picked up', exact: true })).toHaveCount(0);
+    // Its day, by this session's server clock (test mode): the counter hands it over.
+    const { token } = await sessionOf(staff);
+    await postJson('/api/test/clock', { shift_minutes: 24 * 60 - storeMinutes(new Date()) + minutesOf('11:00') }, token);
+    try {
+      await staff.reload();
+      await staff.getByLabel('Date').first().fill(visitDate);
+      await moveTo('Picked up', 'Picked up');
+      await expect(card.getByRole('button')).toHaveCount(0);
+    } finally {
+      await postJson('/api/test/clock', { shift_minutes: 0 }, token);
+    }
   } finally {
     await staffContext.close();
   }
   await openWithSession(page, session, `/order/status?orderId=${orderId}`);
   await expect(page.getByTestId('order-status')).toHaveText('Picked up');
+  // QA walk 6 #6: the shopper collected it, not the seller.
+  const collected = page.getByRole('list', { name: 'Order timeline' }).getByRole('listitem').last();
+  await expect(collected).toContainText('Picked up');
+  await expect(collected).toContainText('by you');
+  await expect(collected).not.toContainText('by the seller');
+  await page.screenshot({ path: 'test-results/pick-up-picked-up-by-you.png', fullPage: true });
+});
+
+/**
+ * QA walk 6 #7: a pay-on-delivery order that ended read 'nothing is charged, and a payment taken was given back in
+ * full' on its page, while the cancel's confirm and mail said nothing was charged. The page now says what they say.
+ * Past the shopper's cutoff (a delivery tomorrow, the walk's afternoon) staff cancel it; the words are the same rule.
+ */
+test('a pay-on-delivery order that ended: its page says nothing was charged and nothing is owed, as its mail did', async ({ page }) => {
+  const { session, email } = await newCustomer('pod-ended');
+  await saveHomeThroughApi(session);
+  const { orderId } = await payOnDeliveryOrderNumberThroughApi(session);
+  await page.goto(await orderConfirmationLinkFor(email));
+  await page.getByRole('button', { name: 'Confirm my order' }).click();
+  await expect(page.getByText(/is confirmed/)).toBeVisible();
+  await cancelThroughStaff(orderId);
+  await openWithSession(page, session, `/order/status?orderId=${orderId}`);
+  await expect(page.getByTestId('order-status')).toHaveText('Canceled');
+  await expect(page.getByTestId('cap-rule')).toHaveText('The order ended. Nothing was charged, and nothing is owed.');
+  expect(await mailedMatchFor(email, /Nothing was charged, and nothing is owed\./)).toBeTruthy();
+  await page.screenshot({ path: 'test-results/pod-ended-page.png', fullPage: true });
 });
 
 test("a San Francisco seller's console counts its days by San Francisco's clock: at 1:30 am in New York it is still the evening before", async ({

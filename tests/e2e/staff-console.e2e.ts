@@ -111,7 +111,8 @@ test('staff find a storefront order by date, status and seller, accept and cance
     await card.getByRole('button', { name: 'Accept' }).click();
     await expect(card).toHaveCount(0);
     await status.selectOption({ label: 'Accepted by the seller' });
-    await expect(card.getByTestId('fulfilment-state')).toHaveText('Accepted by the seller');
+    // The badge says who accepted it, as the history and her mail do: the store (seam c6's note: 'by the seller').
+    await expect(card.getByTestId('fulfilment-state')).toHaveText('Accepted by the store');
     await shopperSees(page, 'Accepted', { kept: acceptReason });
     // Her mail calls it the store's step, not the seller's.
     expect(await mailedMatchFor(placed.email, /is now: Accepted by the store\./)).toBeTruthy();
@@ -125,7 +126,7 @@ test('staff find a storefront order by date, status and seller, accept and cance
     await expect(asked).toContainText(moveQuestion('cancel', placed.orderId, false).question);
     await asked.getByRole('button', { name: 'No, keep the order' }).click();
     await expect(asked).toHaveCount(0);
-    await expect(card.getByTestId('fulfilment-state')).toHaveText('Accepted by the seller');
+    await expect(card.getByTestId('fulfilment-state')).toHaveText('Accepted by the store');
     await expect(card.getByLabel('Reason')).toHaveValue(cancelReason);
     await card.getByRole('button', { name: 'Cancel order' }).click();
     await asked.getByRole('button', { name: 'Yes, cancel the order' }).click();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { speedIds } from '../../src/rules/delivery-speeds.ts';
 import { dollarsToCents } from '../../src/rules/money.ts';
+import { cancelMailText } from '../../src/rules/cancel-words.ts';
+import { heldCardReleasedText } from '../../src/rules/fulfilment.ts';
 import {
   authorisedCents,
   cardEstimate,
@@ -160,9 +162,7 @@ describe('an order once its final amount is known (QA: order 100000001 listed at
     expect(orderTotalWords(summary)).toBe('Estimated $100.35');
     // Ended (refused or canceled): nothing is owed, whatever the figures were (QA: a refused order read 'Estimated $77.36').
     expect(orderTotalWords({ ...summary, status: 'canceled' })).toBe('Nothing to pay (was Estimated $100.35)');
-    expect(orderTotalNote({ ...summary, status: 'canceled' })).toMatch(
-      /^The order ended: nothing is charged, and a payment taken was given back in full\./,
-    );
+    expect(orderTotalNote({ ...summary, status: 'canceled', ended_payment: 'release' })).toBe(`The order ended. ${heldCardReleasedText}`);
     // Weighed at exactly the estimate: one figure, not 'Estimated $100.35 · Final $100.35'.
     expect(orderTotalWords({ ...summary, final_total: '100.35' })).toBe('Final $100.35, as estimated');
     const plain = { ...summary, cap_rule: null };
@@ -207,9 +207,28 @@ describe('an order once its final amount is known (QA: order 100000001 listed at
     expect(failedPaymentNote(failed)).toBe('Your payment did not go through, so nothing was charged. Its items were put back in your cart.');
     expect(failedPaymentNote(summary)).toBeUndefined();
     // Ended orders say nothing of weights either.
-    expect(orderTotalNote({ ...summary, status: 'canceled' })).toBe(
-      'The order ended: nothing is charged, and a payment taken was given back in full.',
+    expect(orderTotalNote({ ...summary, status: 'canceled', ended_payment: 'refund' })).toBe(
+      'The order ended. Your payment has been refunded in full.',
     );
+  });
+
+  /**
+   * QA walk 6 #7: every ended order read 'nothing is charged, and a payment taken was given back in full', a pay on
+   * delivery order (nothing taken) and a card only held (never captured) too. The page says what became of the
+   * payment in the cancel confirm's and mail's words (cancel-words.ts), by what the server says happened.
+   */
+  it("an ended order's note says what became of its payment: refunded, the hold released, or nothing taken", () => {
+    const ended = { ...summary, cap_rule: null, status: 'canceled' };
+    const facts = (payment: 'refund' | 'release' | 'none') => ({ payment, totalCents: 10035, walletBack: [] });
+    expect(orderTotalNote({ ...ended, ended_payment: 'none' })).toBe('The order ended. Nothing was charged, and nothing is owed.');
+    expect(orderTotalNote({ ...ended, ended_payment: 'release' })).toBe(
+      'The order ended. The hold on your card has been released: you have not been charged.',
+    );
+    expect(orderTotalNote({ ...ended, ended_payment: 'refund' })).toBe('The order ended. Your payment has been refunded in full.');
+    // The mail's words, the same rule.
+    for (const payment of ['none', 'release', 'refund'] as const)
+      expect(orderTotalNote({ ...ended, ended_payment: payment })).toBe(`The order ended. ${cancelMailText(facts(payment)) ?? ''}`);
+    expect(orderTotalNote({ ...ended, ended_payment: 'none' })).not.toMatch(/given back|refunded/);
   });
 
   it('wallet redemptions only ($0.00): nothing to pay, no estimate and no weight note (QA walk: "est. $0.00")', () => {
@@ -237,8 +256,8 @@ describe('an order once its final amount is known (QA: order 100000001 listed at
     expect(orderTotalRows(ended).at(-1)).toEqual({ name: 'Grand Total', value: '0.00', total: true });
     expect(orderTotalNote(ended)).toBe('The order ended: nothing was charged. 1 portion of East Coast Oysters is back in your wallet.');
     // Wallet + card: the payment given back and the portion back.
-    expect(orderTotalNote({ ...summary, cap_rule: null, status: 'canceled', wallet_back: oysters })).toBe(
-      'The order ended: nothing is charged, and a payment taken was given back in full. 1 portion of East Coast Oysters is back in your wallet.',
+    expect(orderTotalNote({ ...summary, cap_rule: null, status: 'canceled', wallet_back: oysters, ended_payment: 'refund' })).toBe(
+      'The order ended. Your payment has been refunded in full. 1 portion of East Coast Oysters is back in your wallet.',
     );
     // Its line, refused: back in the wallet, not 'not charged'.
     const line = { product_qty: 1, bottle_size: 500, row_total: '0.00', fulfilment_state: 'refused', vendor_name: 'Gramercy Chop House' };

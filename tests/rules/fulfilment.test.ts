@@ -175,6 +175,10 @@ describe('late orders and the pick list', () => {
     expect(timelineStepActor({ state: 'accepted', actor: 'staff' }, timelineActorLabels)).toBe('by the store');
     expect(timelineStepActor({ state: 'packed', actor: 'seller' }, timelineActorLabels)).toBe('by the seller');
     expect(timelineStepActor({ state: 'canceled', actor: 'shopper' }, consoleActorLabels)).toBe('by the shopper');
+    // QA walk 6 #6: a pick-up's 'Picked up' is the shopper collecting it, not the seller, whoever recorded it.
+    expect(timelineStepActor({ state: 'picked_up', actor: 'seller' }, timelineActorLabels)).toBe('by you');
+    expect(timelineStepActor({ state: 'picked_up', actor: 'staff' }, timelineActorLabels)).toBe('by you');
+    expect(timelineStepActor({ state: 'picked_up', actor: 'seller' }, consoleActorLabels)).toBe('by the shopper');
     expect(isMoveEvent(row)).toBe(false);
     expect(isMoveEvent({ event: 'cancel' })).toBe(true);
   });

@@ -179,6 +179,14 @@ describe('a part refused while the rest goes on', () => {
       'Refused by the seller',
     );
     expect(consoleStateLabel('packed', listed, 'staff')).toBe('Packed');
+    // Accepted by staff for the seller: the badge says the store, as the history and the shopper's mail do (seam c6 note).
+    const accepted = { state: 'accepted', vendor_name: farm, timeline: [{ state: 'accepted', actor: 'staff', seller: farm }] };
+    expect(consoleStateLabel('accepted', accepted, 'staff')).toBe('Accepted by the store');
+    expect(consoleStateLabel('accepted', { ...accepted, state: 'placed', timeline: [] }, 'staff')).toBe('Accepted by the store');
+    expect(consoleStateLabel('accepted', { ...accepted, timeline: [{ state: 'accepted', actor: 'seller', seller: farm }] }, 'staff')).toBe(
+      'Accepted by the seller',
+    );
+    expect(consoleStateLabel('accepted', { ...accepted, state: 'placed', timeline: [] }, 'seller')).toBe('Accepted by the seller');
     expect(moveQuestion('refuse', '100000001', true, true, farm).question).toBe(
       "Refuse Green Pastures Farm's part of order #100000001? Only that part ends: the shopper is told your reason and given back what they paid for it; the other sellers' parts go on.",
     );

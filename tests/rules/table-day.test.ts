@@ -12,6 +12,7 @@ import {
   moveStepLabel,
   orderHeadline,
   sellerToday,
+  servedBeforeTableMinutes,
   tableDayRefusal,
   timelineStepLabel,
 } from '../../src/rules/fulfilment.ts';
@@ -29,8 +30,6 @@ describe("a dine-in table is served on its day, by the restaurant's clock", () =
     );
     expect(tableDayRefusal('serve', 'dine_in', table('2026-12-01'))).toBeUndefined();
     expect(tableDayRefusal('serve', 'dine_in', table('2026-12-02'))).toBeUndefined();
-    // Only Served waits: packing (or a staff cancel) the day before is the kitchen's and the store's to do.
-    expect(tableDayRefusal('pack', 'dine_in', table('2026-11-30'))).toBeUndefined();
     expect(partEventsFor('packed', [], 'seller', 'dine_in', table('2026-11-30'))).toEqual([]);
     expect(partEventsFor('packed', [], 'staff', 'dine_in', table('2026-11-30'))).toEqual(['cancel']);
     expect(partEventsFor('packed', [], 'seller', 'dine_in', table('2026-12-01'))).toEqual(['serve']);
@@ -38,8 +37,57 @@ describe("a dine-in table is served on its day, by the restaurant's clock", () =
     expect(partMayMove('packed', 'serve', [], 'staff', 'dine_in', table('2026-12-01'))).toBe(true);
   });
 
-  it("reads the console card's table day from the list (table_today), none for a delivery", () => {
-    expect(consoleTableDay({ delivery_date: '2026-12-01', table_today: '2026-11-30' })).toEqual(table('2026-11-30'));
+  /**
+   * QA walk 6 #2: a table for tomorrow 7 PM was marked Table ready (its card charged in full, the shopper mailed) the
+   * day before, and a table for 8 PM Served at 3:03 PM. Table ready waits for the table's day, Served for its time
+   * (half an hour early at most: servedBeforeTableMinutes), a pick-up's Picked up for its day.
+   */
+  it("refuses Table ready before the table's day and Served before its time, in the seller's words", () => {
+    const seven = (today: string, minutes: number) => ({ date: '2026-12-01', today, time: '19:00', minutes });
+    expect(tableDayRefusal('pack', 'dine_in', seven('2026-11-30', 15 * 60))).toBe(
+      'This table is booked for 12/01/2026 at 7:00 PM: the order can be marked Table ready on that day, not before.',
+    );
+    expect(tableDayRefusal('pack', 'dine_in', seven('2026-12-01', 9 * 60))).toBeUndefined();
+    expect(tableDayRefusal('serve', 'dine_in', seven('2026-11-30', 20 * 60))).toBe(
+      'This table is booked for 12/01/2026 at 7:00 PM: the order can be marked Served on that day, not before.',
+    );
+    expect(tableDayRefusal('serve', 'dine_in', seven('2026-12-01', 15 * 60 + 3))).toBe(
+      'This table is booked for 12/01/2026 at 7:00 PM: the order can be marked Served from 6:30 PM, not before.',
+    );
+    expect(servedBeforeTableMinutes).toBe(30);
+    expect(tableDayRefusal('serve', 'dine_in', seven('2026-12-01', 18 * 60 + 29))).toBeDefined();
+    expect(tableDayRefusal('serve', 'dine_in', seven('2026-12-01', 18 * 60 + 30))).toBeUndefined();
+    expect(tableDayRefusal('serve', 'dine_in', seven('2026-12-02', 0))).toBeUndefined();
+    // The consoles offer neither before its time: a staff member may still cancel.
+    expect(partEventsFor('picking', [], 'seller', 'dine_in', seven('2026-11-30', 15 * 60))).toEqual([]);
+    expect(partEventsFor('picking', [], 'staff', 'dine_in', seven('2026-11-30', 15 * 60))).toEqual(['cancel']);
+    expect(partEventsFor('picking', [], 'seller', 'dine_in', seven('2026-12-01', 9 * 60))).toEqual(['pack']);
+    expect(partEventsFor('packed', [], 'seller', 'dine_in', seven('2026-12-01', 15 * 60))).toEqual([]);
+    expect(partEventsFor('packed', [], 'seller', 'dine_in', seven('2026-12-01', 19 * 60))).toEqual(['serve']);
+    // A delivery packs whenever it is ready.
+    expect(tableDayRefusal('pack', 'delivery', seven('2026-11-30', 15 * 60))).toBeUndefined();
+  });
+
+  it("refuses a pick-up's Picked up before its day, and takes it at any time of that day", () => {
+    const visit = (today: string) => ({ date: '2026-12-01', today, time: '14:00', minutes: 8 * 60 });
+    expect(tableDayRefusal('hand_over', 'pickup', visit('2026-11-30'))).toBe(
+      'This pick-up is booked for 12/01/2026 at 2:00 PM: the order can be marked Picked up on that day, not before.',
+    );
+    expect(tableDayRefusal('hand_over', 'pickup', visit('2026-12-01'))).toBeUndefined();
+    // Packing and readying a pick-up the day before is the shop's to do.
+    expect(tableDayRefusal('pack', 'pickup', visit('2026-11-30'))).toBeUndefined();
+    expect(tableDayRefusal('ready', 'pickup', visit('2026-11-30'))).toBeUndefined();
+    expect(partEventsFor('ready_for_pickup', [], 'seller', 'pickup', visit('2026-11-30'))).toEqual([]);
+    expect(partEventsFor('ready_for_pickup', [], 'seller', 'pickup', visit('2026-12-01'))).toEqual(['hand_over']);
+  });
+
+  it("reads the console card's table day from the list (table_*), none for a delivery", () => {
+    expect(consoleTableDay({ delivery_date: '2026-12-01', table_today: '2026-11-30', table_time: '19:00', table_minutes: 900 })).toEqual({
+      ...table('2026-11-30'),
+      time: '19:00',
+      minutes: 900,
+    });
+    expect(consoleTableDay({ delivery_date: '2026-12-01', table_today: '2026-11-30' })).toMatchObject(table('2026-11-30'));
     expect(consoleTableDay({ delivery_date: '2026-12-01' })).toBeUndefined();
   });
 

@@ -2,7 +2,7 @@ import { assert } from 'superstruct';
 import { afterAll, describe, expect, test } from 'vitest';
 import { orderStatusReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.ts';
-import { authorisedCents, capRule, finalCents } from '../../src/rules/catch-weight.ts';
+import { authorisedCents, capRule, finalCents, orderTotalNote } from '../../src/rules/catch-weight.ts';
 import { heldCardReleasedText } from '../../src/rules/fulfilment.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { packSettlementMessages } from '../../server/services/fulfilment/order-weighing.ts';
@@ -67,8 +67,9 @@ for (const pair of pairs) {
 }
 let nextPair = 0;
 
-async function placed(mode: 2 | 3 | 4, preference?: 'similar' | 'same_brand' | 'refund') {
-  const pair = pairs[nextPair++];
+/** An order of one weighed line, of the next pair (or of `again`: a pair already used, where no substitute is asked). */
+async function placed(mode: 2 | 3 | 4, preference?: 'similar' | 'same_brand' | 'refund', again?: (typeof pairs)[number]) {
+  const pair = again ?? pairs[nextPair++];
   if (!pair) throw new Error('no pair left');
   const cartId = await readyCart(t, buyer.token, buyer.customerId, [{ offer: pair.weighed, qty: 1 }], { 101: '2026-12-01' });
   const line = await db.selectFrom('cart_items').select('id').where('cart_id', '=', cartId).executeTakeFirstOrThrow();
@@ -251,6 +252,39 @@ describe('catch-weight: authorise the estimate + 10 %, capture at the weight', (
     const mailed = () => db.selectFrom('outbox').select('body_text').where('subject', '=', `Your order #${number}: canceled`).executeTakeFirst();
     await expect.poll(async () => (await mailed())?.body_text).toContain(heldCardReleasedText);
     expect((await mailed())?.body_text).not.toContain('refunded');
+  });
+
+  /**
+   * QA walk 6 #7: the ended order's page read 'a payment taken was given back in full' for a card only held and for
+   * pay on delivery, whose confirm and mail rightly said otherwise. The page says what the mail says.
+   */
+  test("the ended order's page says what became of the payment, as its mail: released, refunded, or nothing taken", async () => {
+    const staffUser = await addStoreUser(db, { email: 'ended-page-staff@example.com', password: 'Secret123!', role: 'staff', locIds: [] });
+    if (staffUser.kind === 'invalid') throw new Error(staffUser.message);
+    const staff = await startSession(db, staffUser.customerId);
+    const pageNote = async (number: string) => {
+      const { body } = await statusOf(number);
+      assert(body, orderStatusReply);
+      if (!body.data) throw new Error('no order');
+      return orderTotalNote(body.data);
+    };
+    const mailOf = async (number: string) =>
+      (await db.selectFrom('outbox').select('body_text').where('subject', '=', `Your order #${number}: canceled`).executeTakeFirst())?.body_text;
+    const cases = [
+      { mode: 2, note: `The order ended. ${heldCardReleasedText}` },
+      { mode: 3, note: 'The order ended. Your payment has been refunded in full.' },
+      { mode: 4, note: 'The order ended. Nothing was charged, and nothing is owed.' },
+    ] as const;
+    for (const { mode, note } of cases) {
+      const { number } = await placed(mode, undefined, pairs[0]);
+      // Pay on delivery confirmed by its mailed link, as above (checkout's own tests cover the link).
+      if (mode === 4) await db.updateTable('orders').set({ status: 'pending_payment_on_delivery' }).where('increment_id', '=', number).execute();
+      const canceled = await post(t, '/api/staff/orders/move', { order_id: number, event: 'cancel', reason: 'test' }, staff);
+      expect(canceled, JSON.stringify({ mode, body: canceled.body })).toMatchObject({ status: 200 });
+      expect(await pageNote(number)).toBe(note);
+      // The mail said the same words of the money (cancel-words.ts, one rule).
+      await expect.poll(() => mailOf(number)).toContain(note.replace('The order ended. ', ''));
+    }
   });
 
   test('a card hold the provider no longer has: Packed is refused with words saying so (409, not a server error), nothing packed; staff can cancel', async () => {

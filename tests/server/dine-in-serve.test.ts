@@ -41,7 +41,7 @@ async function staffCard(orderNumber: string) {
 }
 
 describe('a dine-in order is served on its table day, not before (QA walk 3)', () => {
-  test('the day before its table: Served is refused (400 naming event) and not offered; on the day it is both', async () => {
+  test('the day before its table Table ready is refused, before its time Served is (400 naming event, not offered); then both are taken', async () => {
     const email = 'serve-early@example.com';
     const me = await signedInCustomer(t, email);
     const offer = offers[0];
@@ -60,6 +60,20 @@ describe('a dine-in order is served on its table day, not before (QA walk 3)', (
     const order = await orderOf(t, number);
     const weights = (await weighedLines(t.database.db, order.id)).map((l) => ({ item_id: l.id, grams: 500 }));
     for (const event of ['accept', 'pick'] as const) expect((await move(number, event)).status).toBe(200);
+    // QA walk 6 #2: Table ready the day before its table charged the card in full and mailed 'is now: Table ready'.
+    // It waits for the table's day: refused naming `event`, not offered, nothing charged nor mailed.
+    expect((await staffCard(number))?.moves).not.toContain('pack');
+    const readyEarly = await move(number, 'pack', { weights });
+    expect(readyEarly.status).toBe(400);
+    expect(readyEarly.body).toMatchObject({
+      errors: [
+        { field: 'event', message: 'This table is booked for 12/01/2026 at 7:00 PM: the order can be marked Table ready on that day, not before.' },
+      ],
+    });
+    expect(await orderOf(t, number)).toMatchObject({ fulfilment_state: 'picking', capture_state: 'held', final_total_cents: null });
+    // The table's day (9 am in New York): Table ready is offered and taken, the card charged then.
+    clock.set(checkoutNow);
+    expect((await staffCard(number))?.moves).toContain('pack');
     expect((await move(number, 'pack', { weights })).status).toBe(200);
     // Too late for a substitute once the table is ready: said in the table's words, not 'being picked'.
     const itemId = (await t.database.db.selectFrom('order_items').select('id').where('order_id', '=', order.id).executeTakeFirstOrThrow()).id;
@@ -69,16 +83,26 @@ describe('a dine-in order is served on its table day, not before (QA walk 3)', (
     expect(substitutionWindowMessages('dine_in').windowClosed).toBe('This substitute can no longer be changed: the order is marked Table ready.');
     expect(substitutionWindowMessages('delivery').windowClosed).toBe('This substitute can no longer be changed: the order is packed.');
 
-    // The console's card: packed, its table tomorrow by the restaurant's clock; Served is not among its moves.
+    // The console's card: packed, its table at 7 pm by the restaurant's clock (9 am now); Served is not among its moves.
     const before = await staffCard(number);
-    expect(before).toMatchObject({ state: 'packed', kind: 'dine_in', delivery_date: today, table_today: '2026-11-30' });
+    expect(before).toMatchObject({
+      state: 'packed',
+      kind: 'dine_in',
+      delivery_date: today,
+      table_today: today,
+      table_time: '19:00',
+      table_minutes: 540,
+    });
     expect(before?.moves).not.toContain('serve');
     expect(before?.moves).toContain('cancel');
 
+    // QA walk 6 #2: a table for 8 pm was Served at 3:03 pm. Served waits for the table's time (half an hour early at most).
     const early = await move(number, 'serve');
     expect(early.status).toBe(400);
     expect(early.body).toMatchObject({
-      errors: [{ field: 'event', message: 'This table is booked for 12/01/2026: the order can be marked Served on that day, not before.' }],
+      errors: [
+        { field: 'event', message: 'This table is booked for 12/01/2026 at 7:00 PM: the order can be marked Served from 6:30 PM, not before.' },
+      ],
     });
     // Nothing moved: still packed, nothing in the wallet yet.
     expect(await orderOf(t, number)).toMatchObject({ fulfilment_state: 'packed' });
@@ -102,8 +126,8 @@ describe('a dine-in order is served on its table day, not before (QA walk 3)', (
       expect.arrayContaining(['Being prepared', 'Table ready']),
     );
 
-    // The table's day (9 am in New York): the card offers Served and the server takes it.
-    clock.set(checkoutNow);
+    // 6:30 pm in New York, half an hour before the table: the card offers Served and the server takes it.
+    clock.set('2026-12-01T23:30:00Z');
     const onTheDay = await staffCard(number);
     expect(onTheDay?.table_today).toBe(today);
     expect(onTheDay?.moves).toContain('serve');
@@ -112,7 +136,7 @@ describe('a dine-in order is served on its table day, not before (QA walk 3)', (
   });
 
   test("packing that cannot settle the card says the table's words: nothing marked Table ready, press Table ready again", async () => {
-    clock.set(dayBefore);
+    clock.set(checkoutNow);
     const me = await signedInCustomer(t, 'serve-gone-hold@example.com');
     const offer = offers[0];
     if (!offer) throw new Error('no dine-in offer');

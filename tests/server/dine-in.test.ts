@@ -13,7 +13,10 @@ import type { GeoLocate } from '../../server/services/platform/geo-ip.ts';
 import { eventually, generousLimits } from './account-helpers.ts';
 import { makeCart, manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
 import { checkoutNow, today } from './checkout-helpers.ts';
-import { addDays } from '../../src/rules/delivery-dates.ts';
+import { addDays, formatUsDate } from '../../src/rules/delivery-dates.ts';
+import type { FulfilmentEvent } from '../../src/rules/fulfilment.ts';
+import { staffScope } from '../../server/services/fulfilment/console-scope.ts';
+import { moveOrder, weighedLines } from '../../server/services/fulfilment/order-transitions.ts';
 import { rescheduleOptionsReply } from '../../src/api/contract/reschedule.contract.ts';
 import { orderOf, signedInCustomer } from './fixtures.ts';
 import { startSession } from '../../server/services/accounts/accounts.ts';
@@ -337,6 +340,34 @@ describe('dine-in and pick-up orders', () => {
       clock.set(checkoutNow);
       await post(t, '/api/staff/capacity/day', { loc_id: 401, date: tomorrow, closed: false, reason: 'Reopened' }, staff);
     }
+  });
+
+  it('a pick-up is marked Picked up on its visit day, not before (seam c6 note): refused naming event, in words', async () => {
+    const offer = gramercyPickup[5];
+    if (!offer) throw new Error('no offer');
+    const later = addDays(today, 1);
+    const placed = await order([{ offer, qty: 1 }], { speed_id: 2, retailer_id: 401, pickup_date: `${later} 12:00` });
+    assert(placed.body, placeOrderReply);
+    const orderNumber = placed.body.order_id ?? '';
+    const deps = { db: t.database.db, payments: t.payments, mail: { send: async () => undefined } };
+    const actor = { role: 'staff' as const, userId: 0, scope: staffScope };
+    const quiet = { info: () => undefined, error: () => undefined };
+    const moveAt = async (event: FulfilmentEvent, now: Date) => {
+      const found = await orderOf(t, orderNumber);
+      const weights = event === 'pack' ? (await weighedLines(t.database.db, found.id)).map((l) => ({ itemId: l.id, grams: 500 })) : [];
+      return moveOrder(deps, actor, { orderNumber, event, reason: 'at the counter', weights }, now, quiet);
+    };
+    // Readied the day before (the test clock's 9 am): the counter may prepare it early.
+    for (const event of ['accept', 'pick', 'pack', 'ready'] as const) expect(await moveAt(event, clock.now())).toMatchObject({ kind: 'moved' });
+    expect(await moveAt('hand_over', clock.now())).toEqual({
+      kind: 'invalid',
+      field: 'event',
+      message: `This pick-up is booked for ${formatUsDate(later)} at 12:00 PM: the order can be marked Picked up on that day, not before.`,
+    });
+    expect(await orderOf(t, orderNumber)).toMatchObject({ fulfilment_state: 'ready_for_pickup' });
+    // Its day, at 9 am in New York (any time of that day).
+    expect(await moveAt('hand_over', new Date(`${later}T09:00:00-05:00`))).toMatchObject({ kind: 'moved' });
+    expect(await orderOf(t, orderNumber)).toMatchObject({ fulfilment_state: 'picked_up' });
   });
 
   it('refuses Payment on Delivery for a Dine-In table with 400 naming payment_method, and takes nothing', async () => {

@@ -6,7 +6,7 @@ import { staffScope } from '../../server/services/fulfilment/console-scope.ts';
 import { moveOrder, weighedLines, type MoveOutcome } from '../../server/services/fulfilment/order-transitions.ts';
 import type { FulfilmentEvent } from '../../src/rules/fulfilment.ts';
 import { makeCart, post, type OfferPick } from './cart-page-helpers.ts';
-import { checkoutNow, today } from './checkout-helpers.ts';
+import { today } from './checkout-helpers.ts';
 import type { TestApp } from './test-app.ts';
 
 /**
@@ -19,6 +19,8 @@ export const dineInRestaurant = 401;
 export const eveningRestaurant = 402;
 /** The visit a dine-in order in these tests is for: tonight at 7 pm (the test clock is 9 am in New York). */
 export const dineInVisit = `${today} 19:00`;
+/** That visit's instant: 7 pm in New York (Eastern Standard Time in December). */
+export const dineInVisitInstant = `${today}T19:00:00-05:00`;
 
 export interface Restaurants {
   /** Gramercy's star category. */
@@ -118,8 +120,9 @@ export async function serveOrder(t: TestApp, orderNumber: string): Promise<MoveO
   const deps = { db: t.database.db, payments: t.payments, mail: { send: async () => undefined } };
   const actor = { role: 'staff' as const, userId: 0, scope: staffScope };
   let outcome: MoveOutcome = { kind: 'not-found' };
-  // Served on the table's day (dineInVisit, the test clock's), never before it: the wall clock may still be the day before.
-  const now = new Date(Math.max(Date.now(), Date.parse(checkoutNow)));
+  // Made ready and served at the table's time (dineInVisit, 7 pm in New York on the test clock's day), never before
+  // it (fulfilment.ts tableDayRefusal): the wall clock may still be the day before.
+  const now = new Date(Math.max(Date.now(), Date.parse(dineInVisitInstant)));
   for (const event of ['accept', 'pick', 'pack', 'serve'] as const satisfies readonly FulfilmentEvent[]) {
     const order = await t.database.db.selectFrom('orders').select('id').where('increment_id', '=', orderNumber).executeTakeFirst();
     const weights = order && event === 'pack' ? (await weighedLines(t.database.db, order.id)).map((l) => ({ itemId: l.id, grams: 500 })) : [];

@@ -860,8 +860,10 @@ describe('a canceled wallet redemption says its portion went back to the wallet 
     const deps = { db: db(), payments: t.payments, mail: { send: async (m: { subject: string; text: string }) => void sent.push(m) } };
     const actor = { role: 'staff' as const, userId: 0, scope: staffScope };
     const quiet = { info: () => undefined, error: () => undefined };
+    // On the table's day (`later`, 7 pm in New York): Table ready waits for it (fulfilment.ts tableDayRefusal).
+    const tableTime = new Date(`${addDays(today, 2)}T19:00:00-05:00`);
     for (const event of ['accept', 'pick', 'pack'] as const) {
-      expect(await moveOrder(deps, actor, { orderNumber: number, event, reason: 'in the test', weights: [] }, new Date(), quiet)).toMatchObject({
+      expect(await moveOrder(deps, actor, { orderNumber: number, event, reason: 'in the test', weights: [] }, tableTime, quiet)).toMatchObject({
         kind: 'moved',
       });
     }

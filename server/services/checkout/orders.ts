@@ -18,6 +18,7 @@ import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema.ts'
 import { capRule, lineCapped, lineFinalCents } from '../../../src/rules/catch-weight.ts';
 import { orderEndingOf, partShare, refusedAloneParts, standingAmounts, type PartLine } from '../../../src/rules/refused-parts.ts';
 import { endedPartMoney, refundReply, refundsMade, type RefundFacts } from '../../../src/rules/order-refunds.ts';
+import type { RestPayment } from '../../../src/rules/rest-cancel.ts';
 import { closedDayPartIds, cutoffParts } from './closed-day-parts.ts';
 
 /** The spec's delivery groups: Dine-in, Pickup, Local Delivery, Courier Delivery, Farm Direct. */
@@ -243,8 +244,19 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       ...(refusedParts.length > 0 ? { refused_parts: refusedParts } : {}),
       ...(refunds.length > 0 ? { refunds: refunds.map(refundReply) } : {}),
       ...(walletBack.length > 0 ? { wallet_back: walletBack } : {}),
+      ...(order.status === 'canceled' ? { ended_payment: endedPaymentOf(order) } : {}),
     };
   });
+}
+
+/**
+ * What became of an ended order's payment, read after it ended (order-transitions.ts did it): a card only held was
+ * released, a payment taken (captured at packing, or in full when placed) refunded, else nothing was taken.
+ */
+function endedPaymentOf(order: Selectable<OrdersTable>): RestPayment {
+  if (order.capture_state === 'released') return 'release';
+  if (order.capture_state === 'captured' && order.payment_ref !== null) return 'refund';
+  return paidInFullWhenPlaced(order) ? 'refund' : 'none';
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type FulfilmentActor,
   type FulfilmentState,
 } from '../../../src/rules/fulfilment.ts';
-import { localToday } from '../../../src/rules/local-day.ts';
+import { visitDayAt } from '../../../src/rules/local-day.ts';
 import { sellerConsoleDates } from '../../../src/rules/fulfilment.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { deliverableTimeLabel } from '../../../src/rules/visit-time.ts';
@@ -167,8 +167,8 @@ export async function listConsoleOrders(
       false,
       ending,
     ).totalCents;
-    // A dine-in part is served on its table's day by the restaurant's clock (tableDayRefusal): the card is told that day.
-    const tableDay = fulfilmentKindOf(row.speed) === 'dine_in' ? { date: row.delivery_date, today: localToday(now, row.loc_state) } : undefined;
+    // A dine-in or pick-up part waits for its visit by the restaurant's clock (tableDayRefusal): the card is told its day and time.
+    const tableDay = fulfilmentKindOf(row.speed) === 'delivery' ? undefined : visitDayAt(now, row);
     const substitutes = state === 'picking' ? await candidatesByLine(db, ownItems, row.loc_id) : new Map<number, ConsoleItem['substitutes']>();
     orders.push({
       order_number: row.increment_id,
@@ -202,7 +202,7 @@ export async function listConsoleOrders(
       stuck,
       // An order still waiting for its payment is shown to staff read-only: no move until it is paid.
       moves: isAwaitingItsPayment(row.status) ? [] : partEventsFor(state, otherParts, actor, fulfilmentKindOf(row.speed), tableDay),
-      ...(tableDay ? { table_today: tableDay.today } : {}),
+      ...(tableDay ? { table_today: tableDay.today, table_time: tableDay.time ?? null, table_minutes: tableDay.minutes } : {}),
       other_parts: otherParts,
       items: ownItems.map((i) => ({
         id: i.id,

@@ -29,7 +29,7 @@ import { giveBackOrder } from '../payments/order-give-back.ts';
 import type { Log } from '../platform/log.ts';
 import { mailText } from '../platform/mail-text.ts';
 import { possessive } from '../../../src/rules/possessive.ts';
-import { localToday } from '../../../src/rules/local-day.ts';
+import { visitDayAt } from '../../../src/rules/local-day.ts';
 import { creditDineInWallet, withdrawOrderWallet } from '../wallet/wallet-credit.ts';
 import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
 import { decideUnanswered, PackSettlementFailed, settleAtPacking, type PackSettlement } from './order-weighing.ts';
@@ -142,7 +142,7 @@ async function moveOrderOnce(deps: MoveDeps, actor: MoveActor, request: MoveRequ
     const parts = await trx
       .selectFrom('order_deliverables as d')
       .innerJoin('vendor_locations as l', 'l.id', 'd.loc_id')
-      .select(['d.id', 'd.loc_id', 'd.vendor_name', 'd.speed', 'd.delivery_date', 'd.fulfilment_state', 'l.state as loc_state'])
+      .select(['d.id', 'd.loc_id', 'd.vendor_name', 'd.speed', 'd.delivery_date', 'd.slot_start', 'd.fulfilment_state', 'l.state as loc_state'])
       .where('d.order_id', '=', order.id)
       .orderBy('d.id')
       .execute();
@@ -182,8 +182,9 @@ async function moveOrderOnce(deps: MoveDeps, actor: MoveActor, request: MoveRequ
       const refusal = shopperChangeRefusal(orderFrom, cutoff.date, now, cutoff.dayClosed);
       if (refusal !== undefined) return { result: { kind: 'not-allowed', state: from, message: refusal } };
     }
-    // A table is served on its day by the restaurant's own clock, not before (QA walk 3: Served the day before).
-    const tooEarly = part && tableDayRefusal(request.event, kind, { date: part.delivery_date, today: localToday(now, part.loc_state) });
+    // A table is made ready on its day and served from its time, a pick-up collected on its day, by the restaurant's
+    // own clock (QA walks 3 and 6: Served the day before, Table ready and charged the day before).
+    const tooEarly = part && tableDayRefusal(request.event, kind, visitDayAt(now, part));
     if (tooEarly) return { result: { kind: 'invalid', field: 'event', message: tooEarly } };
     if (needsReason(request.event, actor.role) && reason === undefined) {
       return { result: { kind: 'invalid', field: 'reason', message: fulfilmentMessages.reasonRequired } };

@@ -202,8 +202,11 @@ export type PlaceOrderReply = Infer<typeof placeOrderReply>;
 export const walletBackLine = type({ product_name: string(), amount: number(), unit: enums(walletUnits) });
 
 /** A whole order's cancel facts (reschedule options' cancel): how it was paid, what it cost, what goes back to the wallet. */
+/** What a cancel does (or did) with the payment: refund a payment taken, release a card's hold, or nothing was taken. */
+const cancelPayment = enums(['refund', 'release', 'none'] as const);
+
 export const cancelFactsStruct = type({
-  payment: enums(['refund', 'release', 'none'] as const),
+  payment: cancelPayment,
   total_cents: number(),
   wallet_back: array(walletBackLine),
 });
@@ -306,6 +309,11 @@ export const orderSummary = type({
   refunds: optional(array(type({ amount: money, what: string() }))),
   /** Its wallet redemption lines, what each took from the wallet: given back when the order ended (QA walk 5). */
   wallet_back: optional(array(walletBackLine)),
+  /**
+   * An ended order (status canceled): what became of its payment, as its cancel confirm and mail said it (QA walk 6):
+   * refunded, a card's hold released, or nothing taken (pay on delivery, nothing to pay).
+   */
+  ended_payment: optional(cancelPayment),
 });
 export type OrderSummary = Infer<typeof orderSummary>;
 

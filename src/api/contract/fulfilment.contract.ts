@@ -58,10 +58,13 @@ export const consoleOrder = type({
   delivery_date: nullable(string()),
   slot: nullable(string()),
   /**
-   * A dine-in part: the restaurant's date when the list was read, by its own clock (src/rules/local-day.ts). Served is
-   * offered from the table's day (delivery_date) on, as the server allows it (fulfilment.ts tableDayRefusal).
+   * A dine-in or pick-up part: the restaurant's date and minutes since midnight when the list was read, by its own
+   * clock (src/rules/local-day.ts), and the visit's time ('HH:MM'). Table ready and Picked up are offered from the
+   * visit's day (delivery_date) on, Served from the table's time, as the server allows them (fulfilment.ts tableDayRefusal).
    */
   table_today: optional(string()),
+  table_time: optional(nullable(string())),
+  table_minutes: optional(number()),
   /** The asker's part: this seller's lines with their tax, delivery and packaging fees (never another seller's goods or the tip). */
   total: money,
   /** Staff only: the whole order's total. */

@@ -14,7 +14,7 @@ export interface FulfilmentInput {
   locId: number;
   /** The order's other sellers' parts: a cancel ends them too, so it is offered only where each allows it. */
   otherParts: readonly OrderPart[];
-  /** A dine-in part's table day and the restaurant's date: Served waits for that day (fulfilment.ts tableDayRefusal). */
+  /** A dine-in or pick-up part's visit and the restaurant's date and clock: Table ready, Served and Picked up wait for it (fulfilment.ts tableDayRefusal). */
   tableDay?: TableDay | undefined;
 }
 

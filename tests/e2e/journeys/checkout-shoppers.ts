@@ -117,6 +117,11 @@ export async function deleteAddressThroughApi({ token, customerId }: { token: st
  * is the one ordered; the session without a cart is returned.
  */
 export async function payOnDeliveryOrderThroughApi(session: SessionValues): Promise<SessionValues> {
+  return (await payOnDeliveryOrderNumberThroughApi(session)).session;
+}
+
+/** The same, with the order's number. */
+export async function payOnDeliveryOrderNumberThroughApi(session: SessionValues): Promise<{ session: SessionValues; orderId: string }> {
   const { token, customerId } = signedIn(session);
   const withCart = await addToCartThroughApi(session, 'ribeye', 'USDA Prime Ribeye Steak');
   await scheduleThroughApi(withCart);
@@ -134,8 +139,8 @@ export async function payOnDeliveryOrderThroughApi(session: SessionValues): Prom
     ),
     placeOrderReply,
   );
-  if (placed.code !== 1) throw new Error(`the pay-on-delivery order was refused: ${placed.message}`);
-  return { ...session, cart_id: undefined, total_products_in_cart: 0 };
+  if (placed.code !== 1 || !placed.order_id) throw new Error(`the pay-on-delivery order was refused: ${placed.message}`);
+  return { session: { ...session, cart_id: undefined, total_products_in_cart: 0 }, orderId: placed.order_id };
 }
 
 /** Her saved cards removed through the API, as PAYMENT METHOD on /setting/user in another tab would. */
