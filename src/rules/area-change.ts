@@ -103,6 +103,9 @@ export interface CartModeMove {
   size: string;
   qty: number;
   seller?: string | undefined;
+  /** Its price before and at its new offer (dollars), when the move changed it. */
+  price?: string | undefined;
+  new_price?: string | undefined;
 }
 
 /** What the sign-in's merge did beyond capping (QA walk 3): lines moved to the shopper's option, lines kept aside. */
@@ -114,8 +117,31 @@ export interface CartModeMoves {
 }
 
 /**
+ * The delivery option the shopper is on, as the sign-in notice and the checkout name it: 'Dine-In at Gramercy Chop
+ * House', 'Pick-Up', 'Delivery' (the options' labels live in a chunk the sign-in and the checkout do not load).
+ */
+export function shopperOptionLabel(stored: { couriertype?: string | undefined; retailer_name?: string | undefined }): string {
+  const visit = stored.couriertype === 'dine-in' ? 'Dine-In' : stored.couriertype === 'pickup' ? 'Pick-Up' : undefined;
+  return visit && stored.retailer_name ? `${visit} at ${stored.retailer_name}` : (visit ?? 'Delivery');
+}
+
+/**
+ * Walk 6 #4: the delivery option or pincode changed while the checkout was open (in another tab): the checkout, priced
+ * for the former one, goes back to the cart, which shows the cart of now (our words: the spec has none).
+ */
+export function optionChangedMessage(stored: {
+  couriertype?: string | undefined;
+  retailer_name?: string | undefined;
+  zipcode?: string | undefined;
+}): string {
+  const at = stored.zipcode ? ` (${stored.zipcode})` : '';
+  return `Your delivery option changed in another tab: you are on ${shopperOptionLabel(stored)}${at} now. Check your cart, then CHECKOUT again.`;
+}
+
+/**
  * What the shopper is told when signing in combined their guest cart with their account's and capped a line, moved
- * one to the delivery option they are on, or kept one aside that it cannot sell (our words: the spec has none).
+ * one to the delivery option they are on (at its new price, if that changed), or kept one aside that it cannot sell
+ * (our words: the spec has none).
  */
 export function cartMergeMessage(changes: readonly CartMergeChange[], modeMoves?: CartModeMoves): string {
   const parts = ["Your cart was combined with your account's cart."];
@@ -127,6 +153,9 @@ export function cartMergeMessage(changes: readonly CartMergeChange[], modeMoves?
   if (modeMoves && moved.length > 0) {
     const lines = moved.map((m) => (m.seller ? `${m.name}, ${m.size} now comes from ${m.seller}` : `${m.name}, ${m.size}`)).join('; ');
     parts.push(`For ${modeMoves.option}: ${lines}.`);
+    // Walk 6 #5: a new price is named as the switch dialog names it ('New prices with Dine-In: …').
+    const prices = priceChangeLines(moved);
+    if (prices.length > 0) parts.push(`${areaChangeWords({ target: modeMoves.option, keep: [], drop: [] }).priceHeading} ${prices.join('; ')}.`);
   }
   const kept = modeMoves?.kept ?? [];
   if (modeMoves && kept.length > 0) {

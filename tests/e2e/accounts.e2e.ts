@@ -157,6 +157,8 @@ test.describe('accounts', () => {
     const told = page.getByText(/^Your cart was combined with your account's cart\. For Pick-Up at Gramercy Chop House: /);
     await expect(told).toContainText(`${ribeye}`);
     await expect(told).toContainText('now comes from Gramercy Chop House.');
+    // Walk 6 #5: its new price is named as the switch dialog names it.
+    await expect(told).toContainText(new RegExp(`New prices with Pick-Up at Gramercy Chop House: ${ribeye}: \\$[\\d.]+ → \\$[\\d.]+\\.`));
     await expect(told).toContainText(`Pick-Up at Gramercy Chop House cannot sell ${chicken}`);
     await page.screenshot({ path: 'test-results/accounts-merge-pickup.png' });
 

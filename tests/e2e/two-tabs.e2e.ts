@@ -4,6 +4,7 @@ import { fillCardFields, openNewCard, placeAndConfirm } from './checkout-steps.t
 import { homeAndContinue, openCheckoutAt, payOnDelivery, ribeyeCustomer, speedAndContinue } from './faults.ts';
 import { addToCartThroughApi, newCustomer } from './journeys/shoppers.ts';
 import { saveHomeThroughApi, scheduleThroughApi } from './journeys/checkout-shoppers.ts';
+import { fillVisit } from './dine-in-steps.ts';
 import { apiPost, sessionOf, solveCaptcha } from './steps.ts';
 import { areaOf, openWithSession, registerThroughApi, uniqueEmail } from './stored-session.ts';
 import { signInAgainMessage } from '../../src/rules/sign-in-again.ts';
@@ -67,7 +68,10 @@ async function atSummary(page: Page, prefix: string) {
 
 const ended = (page: Page) => page.getByRole('alert').filter({ hasText: sessionEndedMessage });
 
-test('a logout in another tab ends the session here too: said, with a sign-in that comes back to the checkout', async ({ page, context }) => {
+test('a logout in another tab ends the session here too: said, the checkout (her address, her payment) gone for the cart, with a sign-in that comes back to it', async ({
+  page,
+  context,
+}) => {
   test.slow();
   await page.setViewportSize({ width: 1280, height: 900 });
   const customer = await atSummary(page, 'two-tabs-logout');
@@ -79,20 +83,25 @@ test('a logout in another tab ends the session here too: said, with a sign-in th
   await other.getByRole('button', { name: 'Logout' }).click();
   await expect(other.getByRole('heading', { name: 'Are you 21 or older?' })).toBeVisible();
 
-  // The checkout tab learns it at once: no greeting, no token stored, and a sign-in that comes back here.
+  // The checkout tab learns it at once: no greeting, no token stored, nothing of her checkout on screen (walk 6: her
+  // summary stayed, 'Payment: …' under 'Hey , Guest'): the cart, with a sign-in that comes back to it.
   await page.bringToFront();
   await expect(ended(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('heading', { name: 'Order Summary' })).toHaveCount(0);
+  await expect(page.getByText(/^Payment:/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Hey , Ada' })).toHaveCount(0);
   expect(await page.evaluate(() => window.localStorage.getItem('meat-and-fish.session'))).not.toContain('Token');
   await ended(page).getByRole('link', { name: 'Sign in again' }).click();
-  await expect(page).toHaveURL(/\/signIn\?next=%2Fcart%2F/);
+  await expect(page).toHaveURL(/\/signIn\?next=%2Fcart$/);
   const form = page.getByRole('main');
   await form.getByLabel('Email or mobile').fill(customer.email);
   await form.getByLabel('Password', { exact: true }).fill(customer.password);
   const submit = form.getByRole('button', { name: 'SIGN IN' });
   await solveCaptcha(page, submit);
   await submit.click();
-  await expect(page).toHaveURL(/\/cart\//);
+  await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole('button', { name: 'Hey , Ada' })).toBeVisible();
   await expect(ended(page)).toHaveCount(0);
 });
@@ -108,12 +117,51 @@ test("a 401 at PLACE ORDER (the session ended elsewhere) ends the session in the
 
   await page.getByRole('button', { name: 'PLACE ORDER' }).click();
   await expect(ended(page)).toBeVisible();
-  await expect(ended(page).getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', /^\/signIn\?next=%2Fcart%2F/);
+  // Nothing of her checkout stays on screen: the cart, whose sign-in comes back to it.
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('heading', { name: 'Order Summary' })).toHaveCount(0);
+  await expect(ended(page).getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', /^\/signIn\?next=%2Fcart$/);
   await expect(page.getByText(signInAgainMessage, { exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Hey , Ada' })).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Hey , Ada' })).toHaveCount(0);
   expect(await page.evaluate(() => window.localStorage.getItem('meat-and-fish.session'))).not.toContain('Token');
+});
+
+test('Dine-In chosen in another tab reaches this tab: its header, and its checkout back on the cart saying so; CHECKOUT then opens the table (walk 6 #4)', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await atSummary(page, 'two-tabs-option');
+  await expect(page.getByTestId('shipping-choice')).toContainText('DELIVERY');
+
+  // Another tab of the same browser changes Delivery Options to Dine-In at Gramercy; the ribeye moves there.
+  const other = await context.newPage();
+  await other.setViewportSize({ width: 1280, height: 900 });
+  await other.goto('/store');
+  await fillVisit(other, 'Dine-In', '4 star', 'Gramercy Chop House', '7:00 PM');
+  await other.getByRole('button', { name: 'CONTINUE' }).click();
+  await other
+    .getByRole('dialog', { name: 'Change to Dine-In?' })
+    .getByRole('button', { name: /^Change to Dine-In/ })
+    .click();
+  await expect(other).toHaveURL(/\/store$/);
+
+  // This tab follows: its header says Dine-In, and its summary (priced for Delivery) gave way to the cart, which says why.
+  await page.bringToFront();
+  await expect(page.getByTestId('shipping-choice')).toContainText('DINE-IN AT Gramercy Chop House');
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your delivery option changed in another tab: you are on Dine-In at Gramercy Chop House' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/two-tabs-option-changed.png' });
+
+  // CHECKOUT goes on as a dine-in does: to the payment tab, for the table chosen there.
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await expect(page).toHaveURL(/\/cart\/card$/);
 });
 
 /** Signs in on the sign-in form of `page` (already open) with `who`'s email and password. */

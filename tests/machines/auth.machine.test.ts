@@ -248,6 +248,32 @@ describe('sign in', () => {
     });
   });
 
+  it('names a moved line whose price changed, as the switch dialog does (walk 6 #5)', async () => {
+    const onDineIn: SessionValues = {
+      ...stored,
+      couriertype: 'dine-in',
+      shippingType: 'dine-in',
+      vendor_location_id: 401,
+      retailer_name: 'Gramercy Chop House',
+    };
+    const result = {
+      ...signInResult,
+      cart_moved: [
+        { name: 'USDA Prime Ribeye Steak', size: '500 g', qty: 1, seller: 'Gramercy Chop House', price: '36.59', new_price: '65.79' },
+        { name: 'East Coast Oysters', size: '12 pc', qty: 1, seller: 'Gramercy Chop House' },
+      ],
+    };
+    const t = start('signIn', { logIn: async () => ({ code: 1, message: 'success', result }) }, onDineIn);
+    t.fill({ email: 'ada@example.com', password: 'correct horse' });
+    t.actor.send({ type: 'captcha.solve', payload: 'solved' });
+    t.actor.send({ type: 'auth.submit' });
+    await vi.waitFor(() => expect(t.goToStore).toHaveBeenCalledOnce());
+    expect(t.notifyCartChanged.mock.calls[0]?.[1]).toEqual({
+      message:
+        "Your cart was combined with your account's cart. For Dine-In at Gramercy Chop House: USDA Prime Ribeye Steak, 500 g now comes from Gramercy Chop House; East Coast Oysters, 12 pc now comes from Gramercy Chop House. New prices with Dine-In at Gramercy Chop House: USDA Prime Ribeye Steak: $36.59 → $65.79.",
+    });
+  });
+
   it('stores the customer in the session and goes to the store', async () => {
     const t = start('signIn', { logIn: async () => ({ code: 1, message: 'success', result: signInResult }) });
     t.fill({ email: ' ada@example.com ', password: 'correct horse' });

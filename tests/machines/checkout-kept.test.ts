@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { GetAddressesReply } from '../../src/api/contract/address.contract.ts';
 import {
   flagsResumedAt,
   flowResumedAt,
@@ -7,12 +8,15 @@ import {
   keptChoicesKey,
   keptChoicesOf,
   readKeptChoices,
+  readKeptChoicesFor,
   resumeStep,
   type CheckoutStorage,
 } from '../../src/machines/checkout/checkout-kept.ts';
 import { checkoutMachine } from '../../src/machines/checkout/checkout.machine.ts';
+import { checkoutAddressMachine } from '../../src/machines/checkout/checkout-address.machine.ts';
 import { checkoutSpeedMachine } from '../../src/machines/checkout/checkout-speed.machine.ts';
 import { checkoutSummaryMachine } from '../../src/machines/checkout/checkout-summary.machine.ts';
+import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { baseCart, ok } from './cart-fixtures.ts';
 import { flowAtSummary, placedReply, reviewOk, shippingOk } from './checkout-fixtures.ts';
@@ -214,5 +218,33 @@ describe('the checkout choices a reload keeps', () => {
     });
     reloaded.stop();
     reloaded.actor.stop();
+  });
+  it('keeps the choices with the delivery option they were made under: under another (changed in another tab) they are not read, and a checkout left behind forgets them (walk 6 #4)', async () => {
+    const { storage, items } = memoryStorage();
+    const onDelivery: SessionValues = { Token: 'tok', cust_name: 'Ada', cart_id: 'cart-abc', zipcode: '10001', shippingType: 'delivery' };
+    const dineIn: SessionValues = { shippingType: 'dine-in', couriertype: 'dine-in', retailer: 401, retailer_name: 'Gramercy Chop House' };
+    const session = createActor(sessionMachine, { input: onDelivery }).start();
+    const machine = checkoutMachine.provide({
+      actors: {
+        loadCart: fromPromise(async () => ok(baseCart)),
+        chooseAddress: checkoutAddressMachine.provide({
+          actors: { getShippingAddresses: fromPromise<GetAddressesReply, { customerId: number }>(() => new Promise(() => undefined)) },
+        }),
+      },
+      actions: { goToStep: () => undefined },
+    });
+    const actor = createActor(machine, { input: { session, kept: undefined } });
+    const stop = keepCheckoutChoices(actor, storage);
+    actor.start();
+    await waitFor(actor, (s) => s.matches({ flow: 'address' }));
+    expect(readKeptChoicesFor(storage, onDelivery)).toMatchObject({ step: 'address' });
+    // Read under Dine-In (chosen in another tab since), a Delivery checkout's choices are not this cart's any more.
+    expect(readKeptChoicesFor(storage, { ...onDelivery, ...dineIn })).toBeUndefined();
+
+    session.send({ type: 'session.update', values: dineIn });
+    await waitFor(actor, (s) => s.matches({ flow: 'leftBehind' }));
+    expect(items.has(keptChoicesKey('cart-abc'))).toBe(false);
+    stop();
+    actor.stop();
   });
 });

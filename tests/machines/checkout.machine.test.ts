@@ -117,6 +117,10 @@ const recheckedOpen = label('recheckCart: still open', done('recheckCart', ok(ba
 const recheckedOrdered = label('recheckCart: ordered in another tab', done('recheckCart', orderedReply));
 const recheckFailed = label('recheckCart: offline', failed('recheckCart'));
 
+// Walk 6 #4: the session left the checkout behind (another tab's delivery option, or the session's end).
+const optionChanged = label('session: the delivery option changed in another tab', { type: 'session.leftBehind', ended: false });
+const sessionEnded = label('session: ended (a logout in another tab, a 401)', { type: 'session.leftBehind', ended: true });
+
 const cardAddressGone = label('card step: the shipping address is gone', { type: 'card.address.gone', message: addressGoneMessage });
 
 function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
@@ -126,7 +130,7 @@ function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches({ freshness: 'reading' })) return [recheckedOpen, recheckedOrdered, recheckFailed];
   if (m('identityNeeded')) return [select('address'), select('checkout')];
   if (m('address')) return [addressChosen, select('checkout'), notice, refresh];
-  if (m('speed')) return [speedChosen, storePickup, courierShown, addressGone, speedOnOrderedCart, select('address'), select('card')];
+  if (m('speed')) return [speedChosen, storePickup, courierShown, addressGone, speedOnOrderedCart, optionChanged, select('address'), select('card')];
   if (m('card')) return [cardChosen, paymentSkipped, cardAddressGone, select('speed'), select('checkout')];
   if (m('face')) return [faceVerified, select('card')];
   if (m({ checkout: 'open' }))
@@ -143,7 +147,7 @@ function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       select('face'),
       select('checkout'),
     ];
-  if (m({ checkout: 'ordering' })) return [{ type: 'order.ended' }, select('address'), orderPlaced];
+  if (m({ checkout: 'ordering' })) return [{ type: 'order.ended' }, select('address'), orderPlaced, optionChanged, sessionEnded];
   if (m('placed') || m('paymentFailed')) return [select('address')];
   return [];
 }
@@ -209,7 +213,7 @@ describe('checkout tabs paths', () => {
         result.transitions.forEach((t) => taken.add(t));
         // The step on screen is always one whose tab flag is set.
         const c = result.snapshot.context as CheckoutContext;
-        const stepless = ['starting', 'identityNeeded', 'cartOrdered'].some((flow) => result.snapshot.matches({ flow } as never));
+        const stepless = ['starting', 'identityNeeded', 'cartOrdered', 'leftBehind'].some((flow) => result.snapshot.matches({ flow } as never));
         if (!stepless) expect(Object.values(c.flags).some(Boolean)).toBe(true);
       });
     });
@@ -254,6 +258,8 @@ function running(overrides: Overrides = {}) {
     paymentFail: [] as string[],
     back: [] as string[],
     faceChecks: [] as { applicationId: string; cartId: string }[],
+    /** What the cart is told on arrival (the app's snackbar). */
+    told: [] as string[],
   };
   const sessionRef = session(overrides.values ?? customer);
   const machine = checkoutMachine.provide({
@@ -336,6 +342,7 @@ function running(overrides: Overrides = {}) {
       goToPaymentFail: (_, params) => calls.paymentFail.push(params.orderId),
       goToCart: () => calls.back.push('/cart'),
       goBack: () => calls.back.push('previous page'),
+      tellOnCart: (_, params) => calls.told.push(params.message),
     },
   });
   const actor = createActor(machine, { input: { session: sessionRef, now: overrides.now, kept: overrides.kept } }).start();
@@ -825,7 +832,9 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     });
     const summary = await toSummary(actor);
     summary.send({ type: 'order.place' });
-    await waitFor(summary, (s) => s.matches('ready') && s.context.refusal === undefined);
+    // Walk 6: the ended session takes the summary (her card, her address) off the screen: the cart opens, unsaid.
+    await waitFor(actor, (s) => s.matches({ flow: 'leftBehind' }));
+    expect(actor.getSnapshot().children.reviewOrder).toBeUndefined();
     expect(actor.getSnapshot().context.notice).toBeUndefined();
     expect(actor.getSnapshot().matches({ notice: 'hidden' })).toBe(true);
 
@@ -1054,6 +1063,50 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     // The same carts without a drink go on as usual.
     const plain = running({ values: customer });
     expect((await choosingAddress(plain.actor)).getSnapshot().value).toBe('choosing');
+  });
+});
+
+describe('a checkout left behind by another tab (walk 6 #4)', () => {
+  const dineIn: SessionValues = {
+    shippingType: 'dine-in',
+    couriertype: 'dine-in',
+    retailer: 401,
+    retailer_name: 'Gramercy Chop House',
+    vendor_location_id: 401,
+    dineinTime: '2026-12-01T19:00',
+  };
+
+  it('another tab switches to Dine-In: the summary goes, the cart opens and says the option changed; nothing is placed', async () => {
+    const { actor, calls, sessionRef } = running();
+    await toSummary(actor);
+    // session-end.ts brings the other tab's choice into this tab's session.
+    sessionRef.send({ type: 'session.update', values: dineIn });
+    await waitFor(actor, (s) => s.matches({ flow: 'leftBehind' }));
+    expect(actor.getSnapshot().children.reviewOrder).toBeUndefined();
+    expect(calls.back).toEqual(['/cart']);
+    expect(calls.told).toEqual([
+      'Your delivery option changed in another tab: you are on Dine-In at Gramercy Chop House (10001) now. Check your cart, then CHECKOUT again.',
+    ]);
+    expect(calls.placeOrder).toEqual([]);
+  });
+
+  it('another tab logs out: the checkout (her addresses, her card) leaves the screen for the cart, where the notice says it', async () => {
+    const { actor, calls, sessionRef } = running();
+    await toCard(actor);
+    sessionRef.send({ type: 'session.update', values: { Token: undefined, cust_name: undefined, CustomerId: undefined, sessionEnded: true } });
+    await waitFor(actor, (s) => s.matches({ flow: 'leftBehind' }));
+    expect(actor.getSnapshot().children.chooseSpeed).toBeUndefined();
+    expect(calls.back).toEqual(['/cart']);
+    expect(calls.told).toEqual([]);
+  });
+
+  it("this tab's own changes leave it as it is: the speed tab's choice, and the placed order forgetting the option", async () => {
+    const { actor, calls } = running({ values: { ...customer, ...dineIn } });
+    const summary = await toSummary(actor);
+    summary.send({ type: 'order.place' });
+    await waitFor(actor, (s) => s.matches({ flow: 'placed' }));
+    expect(calls.back).toEqual([]);
+    expect(calls.told).toEqual([]);
   });
 });
 

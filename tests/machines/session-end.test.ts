@@ -70,6 +70,32 @@ describe('a session ended elsewhere', () => {
     tab.stop();
   });
 
+  it('takes the Delivery Options choice another tab of the same shopper made, and writes nothing back (walk 6 #4)', () => {
+    const tab = browser({ ...signedIn, shippingType: 'delivery', deliveryDate: '2026-12-01' });
+    const dineIn = {
+      shippingType: 'dine-in',
+      couriertype: 'dine-in',
+      dineinpickup: 1,
+      retailer: 401,
+      retailer_name: 'Gramercy Chop House',
+      vendor_location_id: 401,
+      dineinTime: '2026-12-01T19:00',
+      nextTab: 'card',
+    } as const;
+    const theirs = JSON.stringify({ ...signedIn, ...dineIn, total_products_in_cart: 2 });
+    tab.otherTabWrites(theirs);
+    // The choice is this tab's now (the header and an open checkout read it); the checkout's own values stay its own.
+    expect(context(tab)).toEqual({ ...signedIn, ...dineIn, nextTab: undefined });
+    expect(tab.items.get(sessionStorageKey)).toBe(theirs);
+
+    // A guest in both tabs follows the same way, back to Delivery at another pincode.
+    const guest = browser({ zipcode: '10001', location: 1, ...dineIn });
+    guest.otherTabWrites(JSON.stringify({ zipcode: '10013', location: 2, shippingType: 'delivery' }));
+    expect(context(guest)).toEqual({ zipcode: '10013', location: 2, shippingType: 'delivery', nextTab: 'card' });
+    tab.stop();
+    guest.stop();
+  });
+
   it('follows another customer signed in in another tab: their session taken whole and the page loaded again for them (seam b6 #2)', () => {
     const tab = browser({ ...signedIn, total_products_in_cart: 3, retailer: 4, retailer_name: 'Tab Twin Fish' });
     const theirs = { Token: 'other-secret', cust_name: 'Bea Other', CustomerId: 8, cart_id: 'c2', zipcode: '10001', ageGateVerified: true };

@@ -2,6 +2,7 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginReply, registerReply } from '../../src/api/contract/customer.contract.ts';
 import type { SpeedValue } from '../../src/rules/speeds.ts';
+import { centsToDollars } from '../../src/rules/money.ts';
 import { servedAreas } from '../../server/services/catalogue/catalogue-cache.ts';
 import { takeOverGuestCart } from '../../server/services/cart/cart-merge.ts';
 import { generousLimits, login, register } from './account-helpers.ts';
@@ -121,7 +122,16 @@ describe('sign-in merge: the merged cart takes the delivery option the shopper i
     expect(await linesOf(own.cartId)).toEqual([{ offer_id: gramercyRibeye.offerId, qty: 2, speed: 'pickup', loc_id: GRAMERCY }]);
     expect(await keptOf(own.cartId)).toEqual([{ offer_id: chicken.offerId, qty: 2, zipcode: '10001' }]);
     expect(result?.total_product_in_cart).toBe(2);
-    expect(result?.cart_moved).toEqual([expect.objectContaining({ name: 'USDA Prime Ribeye Steak', seller: 'Gramercy Chop House' })]);
+    // Walk 6 #5: its price at the shop and at Gramercy go with it, for the notice to name the change.
+    const priceOf = async (offerId: number) =>
+      centsToDollars(
+        (await t.database.db.selectFrom('variant_offers').select('price_cents').where('id', '=', offerId).executeTakeFirstOrThrow()).price_cents,
+      );
+    const [before, after] = [await priceOf(shopRibeye.offerId), await priceOf(gramercyRibeye.offerId)];
+    expect(before).not.toBe(after);
+    expect(result?.cart_moved).toEqual([
+      expect.objectContaining({ name: 'USDA Prime Ribeye Steak', seller: 'Gramercy Chop House', price: before, new_price: after }),
+    ]);
     expect(result?.cart_kept).toEqual([expect.objectContaining({ qty: 2 })]);
   });
 

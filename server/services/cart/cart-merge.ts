@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { AreaLine } from '../../../src/api/contract/cart-area.contract.ts';
 import { maxQuantity } from '../../../src/rules/quantity.ts';
 import { formatSize } from '../../../src/rules/sizes.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
@@ -92,6 +93,12 @@ async function mergeOrAdopt(
   return { changes, ...(await takeShoppersMode(trx, { id: target.id, zipcode: guest.zipcode, locId: guest.loc_id }, mode, changes)) };
 }
 
+/** A moved line's old and new price, when the move changed it (the dialog's priceChangeLines words them alike). */
+function pricesOf(line: AreaLine): { price?: string; new_price?: string } {
+  const { price, new_price } = line;
+  return price !== undefined && new_price !== undefined && new_price !== price ? { price, new_price } : {};
+}
+
 /**
  * The merged cart takes the delivery option the shopper is on (QA walk 3: an account's Same Day line joined a guest's
  * Pick-Up, and the cart could not be checked out). As choosing that option on /ship/options moves a cart
@@ -120,8 +127,11 @@ async function takeShoppersMode(
     if (line.new_qty !== undefined && line.new_qty < line.qty)
       changes.push({ name: line.name, size: line.size, wanted: line.qty, qty: line.new_qty });
   }
+  // A moved line's price before and after (walk 6 #5): the notice names a change as the switch dialog does.
   const moved = data.keep.flatMap((line) =>
-    line.new_seller === undefined ? [] : [{ name: line.name, size: line.size, qty: line.new_qty ?? line.qty, seller: line.new_seller }],
+    line.new_seller === undefined
+      ? []
+      : [{ name: line.name, size: line.size, qty: line.new_qty ?? line.qty, seller: line.new_seller, ...pricesOf(line) }],
   );
   const keptAside = data.drop.map((line) => ({ name: line.name, size: line.size, qty: line.qty }));
   return { ...(moved.length > 0 ? { moved } : {}), ...(keptAside.length > 0 ? { keptAside } : {}) };

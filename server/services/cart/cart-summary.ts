@@ -17,6 +17,9 @@ export interface CartModeMove {
   size: string;
   qty: number;
   seller?: string | undefined;
+  /** A moved line whose price changed: its price before and at its new offer, in dollars (walk 6 #5: said at sign-in). */
+  price?: string | undefined;
+  new_price?: string | undefined;
 }
 
 /** A line the merge could not keep as the shopper had it: wanted is what both carts held together, qty what it holds. */

@@ -85,7 +85,19 @@ export const signInResult = type({
   /** Issue 23: what taking over the guest cart changed (a quantity capped by stock or the limit); absent when nothing. */
   cart_changes: optional(array(type({ name: string(), size: string(), wanted: number(), qty: number() }))),
   /** QA walk 3: the account's lines moved to the shopper's delivery option, each with its new seller. */
-  cart_moved: optional(array(type({ name: string(), size: string(), qty: number(), seller: optional(string()) }))),
+  cart_moved: optional(
+    array(
+      type({
+        name: string(),
+        size: string(),
+        qty: number(),
+        seller: optional(string()),
+        /** Walk 6 #5: a moved line whose price changed, its price before and after (dollars), said as the switch dialog does. */
+        price: optional(string()),
+        new_price: optional(string()),
+      }),
+    ),
+  ),
   /** QA walk 3: the account's lines that option cannot sell, kept aside for the option they were added for. */
   cart_kept: optional(array(type({ name: string(), size: string(), qty: number() }))),
 });

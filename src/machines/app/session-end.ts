@@ -2,6 +2,7 @@ import { validate } from 'superstruct';
 import type { ActorRefFrom } from 'xstate';
 import { isSignInAgain } from '../../api/token-refusal.ts';
 import { withoutSaving, type SessionStorage } from './app-actors.ts';
+import { sharedChoiceKeys, sharedChoiceOf } from './session-choices.ts';
 import { isSignedIn, sessionStorageKey, sessionValues, type SessionValues } from './session-values.ts';
 import type { sessionMachine } from './session.machine.ts';
 
@@ -55,10 +56,23 @@ function switchCustomer(session: ActorRefFrom<typeof sessionMachine>, theirs: Se
 }
 
 /**
+ * Walk 6 #4: another tab of the same shopper changed the area or the Delivery Options choice: this tab takes it (its
+ * header, and an open checkout, which goes back to the cart: checkout.setup.ts's watchSession). A write without an area
+ * (a logout's cleared storage) is no choice: the session's end keeps this tab's area.
+ */
+function followChoice(session: ActorRefFrom<typeof sessionMachine>, theirs: SessionValues): void {
+  if (theirs.zipcode === undefined) return;
+  const mine = session.getSnapshot().context;
+  if (sharedChoiceOf(mine) === sharedChoiceOf(theirs)) return;
+  session.send({ type: 'session.update', values: Object.fromEntries(sharedChoiceKeys.map((key) => [key, theirs[key]])) });
+}
+
+/**
  * Walk 5 #4, loaded after the first render (main.tsx): the session ends in this tab when the server answers its token
  * with the 401 'Please sign in again.' (http.ts), or when another tab logs out (its stored session without a token, or
  * the storage cleared: only another tab's write fires `storage`). When another tab signs in (another customer, or this
- * one again), this tab follows that session instead (seam b6 #2). Nothing is saved while following: what the other
+ * one again), this tab follows that session instead (seam b6 #2); when it changes the area or Delivery Options choice,
+ * this tab takes the new one (walk 6 #4). Nothing is saved while following: what the other
  * tab stored stays as it is, so its logout stays whole (the spec clears the age answer and area too) and no token comes
  * back, and its sign-in stays its own.
  */
@@ -84,11 +98,17 @@ export function followSessionEnd(
     const mine = session.getSnapshot().context;
     // Followed without saving: a passing write of this tab's (its ended session, the former customer's values) would
     // reach the other tabs, and the tab logging out could even load it back as its own (seam b6 #2).
-    if (isSignedIn(theirs)) {
-      if (theirs.Token !== mine.Token) withoutSaving(() => switchCustomer(session, theirs, () => tabs.location.reload()));
+    if (isSignedIn(theirs) && theirs.Token !== mine.Token) {
+      withoutSaving(() => switchCustomer(session, theirs, () => tabs.location.reload()));
       return;
     }
-    // A guest's token (a guest checkout there) leaves this tab as it is.
-    if (!theirs.Token) withoutSaving(() => endSession(session));
+    // A logout there (no token) ends a signed-in session here; a guest's token (a guest checkout there) does not.
+    if (!theirs.Token && isSignedIn(mine)) {
+      withoutSaving(() => endSession(session));
+      return;
+    }
+    // The same shopper (signed in with this token, or a guest in both): the area and choice made there are this tab's
+    // too. A guest's token beside this tab's customer stays theirs.
+    if (isSignedIn(theirs) === isSignedIn(mine)) withoutSaving(() => followChoice(session, theirs));
   });
 }

@@ -50,24 +50,6 @@ export type SessionValues = Infer<typeof sessionValues>;
 
 export const sessionStorageKey = 'meat-and-fish.session';
 
-/**
- * The Delivery Options choice (issue 12): the shipping flags, the catalogue's courier type and the restaurant visit.
- * Forgotten together when it stops applying (an order placed, another delivery area).
- */
-export const visitChoiceKeys = [
-  'shippingType',
-  'couriertype',
-  'delivery',
-  'pickup',
-  'dineinpickup',
-  'retailer',
-  'retailer_name',
-  'vendor_location_id',
-  'dineinTime',
-  'deliveryDate',
-  'deliverySlot',
-] as const satisfies readonly (keyof SessionValues)[];
-
 /** A signed-in customer: a token and a name. A guest-checkout token comes without a name and does not count. */
 export function isSignedIn(values: SessionValues): boolean {
   return Boolean(values.Token && values.cust_name);

@@ -1,7 +1,7 @@
 import type { Actor } from 'xstate';
 import { visitNoLongerOfferedMessage } from '../../rules/refused-visit.ts';
 import type { notificationsMachine } from '../app/notifications.machine.ts';
-import { visitChoiceKeys } from '../app/session-values.ts';
+import { visitChoiceKeys } from '../app/session-choices.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
 
 /**

@@ -11,7 +11,7 @@ import type {
 } from '../../api/contract/customer.contract.ts';
 import { forgot, login, register } from '../../api/customer.api.ts';
 import type { Sent } from '../../api/http.ts';
-import { cartMergeMessage, mergeChangedCart } from '../../rules/area-change.ts';
+import { cartMergeMessage, mergeChangedCart, shopperOptionLabel } from '../../rules/area-change.ts';
 import { createAccountErrors, emailOnlyErrors, signInErrors, type FieldErrors } from '../../rules/auth-validation.ts';
 import { shopperOptionFields } from '../../rules/shopper-option.ts';
 import { authFailureMessages, failureOf, type Failure } from '../shared/auth-failure.ts';
@@ -87,9 +87,7 @@ export function signInOption(stored: SessionValues): Pick<Sent<LoginBody>, 'cour
 /** What the shopper is told of the merge: capped lines, and lines moved to their option or kept aside for another. */
 export function signInCartMessage(reply: LoginReply, stored: SessionValues): string {
   const result = reply.result;
-  // The visit's name as the pincode machine words it (the options' labels live in a chunk the sign-in does not load).
-  const visit = stored.couriertype === 'dine-in' ? 'Dine-In' : stored.couriertype === 'pickup' ? 'Pick-Up' : undefined;
-  const option = visit && stored.retailer_name ? `${visit} at ${stored.retailer_name}` : (visit ?? 'Delivery');
+  const option = shopperOptionLabel(stored);
   return cartMergeMessage(result?.cart_changes ?? [], { option, moved: result?.cart_moved, kept: result?.cart_kept });
 }
 

@@ -6,7 +6,8 @@ import { getAddressByZipcode } from '../../api/location.api.ts';
 import { normalizePincode, zipGateError } from '../../rules/pincode.ts';
 import { authFailureMessages, messageOf } from '../shared/auth-failure.ts';
 import type { CaptchaEvent } from './captcha.ts';
-import { visitChoiceKeys, type SessionValues } from '../app/session-values.ts';
+import { visitChoiceKeys } from '../app/session-choices.ts';
+import type { SessionValues } from '../app/session-values.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
 
 export interface ZipGateInput {

@@ -3,6 +3,8 @@ import { checkoutSteps, flagOfStep, noTabs, type CheckoutStep, type TabFlags } f
 import { speedIds, type SpeedId } from '../../rules/delivery-speeds.ts';
 import { tipPercents } from '../../rules/tips.ts';
 import type { CartFlow, SpeedFlow } from './checkout-flow.types.ts';
+import { sharedChoiceOf } from '../app/session-choices.ts';
+import type { SessionValues } from '../app/session-values.ts';
 
 /**
  * The shopper's checkout choices kept for a reload, or a return to the checkout, in the same tab (sessionStorage,
@@ -67,6 +69,11 @@ const keptChoices = type({
   tipPercent: enums(tipPercents),
   isGift: boolean(),
   giftMessage: string(),
+  /**
+   * Walk 6 #4: the area and Delivery Options choice they were made under (sharedChoiceOf): under another (changed in
+   * another tab since), a Delivery speed kept for a cart now on Dine-In, they are not used.
+   */
+  choice: optional(string()),
 });
 export type KeptChoices = Infer<typeof keptChoices>;
 type KeptPayment = Infer<typeof keptPayment>;
@@ -162,28 +169,38 @@ export function flowResumedAt(flow: CartFlow, kept: KeptChoices, step: CheckoutS
   };
 }
 
-/** The choices kept for this cart, read back through the struct (storage is outside our control). */
-export function readKeptChoices(storage: CheckoutStorage, cartId: string | undefined): KeptChoices | undefined {
+/**
+ * The choices kept for this cart, read back through the struct (storage is outside our control); with `choice` (the
+ * session's sharedChoiceOf), only those made under it.
+ */
+export function readKeptChoices(storage: CheckoutStorage, cartId: string | undefined, choice?: string): KeptChoices | undefined {
   if (!cartId) return undefined;
   try {
     const raw = storage().getItem(keptChoicesKey(cartId));
     if (!raw) return undefined;
     const [invalid, kept] = validate(JSON.parse(raw) as unknown, keptChoices);
-    return invalid ? undefined : kept;
+    if (invalid || (choice !== undefined && kept.choice !== choice)) return undefined;
+    return kept;
   } catch {
     return undefined;
   }
 }
 
+/** The choices this tab kept for the session's cart, made under its delivery option of now (the checkout page's read). */
+export function readKeptChoicesFor(storage: CheckoutStorage, values: SessionValues): KeptChoices | undefined {
+  return readKeptChoices(storage, values.cart_id, sharedChoiceOf(values));
+}
+
 /** What the keeper reads of the checkout's snapshots (the checkout actor, without importing its machine here). */
 interface CheckoutSnapshotLike {
-  context: { cartId: string; step: CheckoutStep; flow: CartFlow };
-  matches(value: { flow: CheckoutStep | 'placed' }): boolean;
+  context: { cartId: string; step: CheckoutStep; flow: CartFlow; session: { getSnapshot(): { context: SessionValues } } };
+  matches(value: { flow: CheckoutStep | 'placed' | 'leftBehind' }): boolean;
 }
 
 /**
  * Keeps the checkout's choices in storage as they change, from the moment a step is open (the cart's lines read);
- * forgets them once the order is placed. Returns the unsubscribe.
+ * forgets them once the order is placed, or the checkout was left behind (another delivery option, the session's end).
+ * Each is kept with the choice it was made under. Returns the unsubscribe.
  */
 export function keepCheckoutChoices(
   actor: { subscribe(listener: (snapshot: CheckoutSnapshotLike) => void): { unsubscribe(): void } },
@@ -194,12 +211,12 @@ export function keepCheckoutChoices(
     const { cartId, step, flow } = snapshot.context;
     if (!cartId) return;
     try {
-      if (snapshot.matches({ flow: 'placed' })) {
+      if (snapshot.matches({ flow: 'placed' }) || snapshot.matches({ flow: 'leftBehind' })) {
         storage().removeItem(keptChoicesKey(cartId));
         return;
       }
       if (!checkoutSteps.some((s) => snapshot.matches({ flow: s }))) return;
-      const text = JSON.stringify(keptChoicesOf(step, flow));
+      const text = JSON.stringify({ ...keptChoicesOf(step, flow), choice: sharedChoiceOf(snapshot.context.session.getSnapshot().context) });
       if (text === last) return;
       storage().setItem(keptChoicesKey(cartId), text);
       last = text;

@@ -3,6 +3,7 @@ import { faceCheckSuccessMessage } from '../../api/contract/kyc.contract.ts';
 import { noTabs } from '../../rules/checkout-flow.ts';
 import { shippingAddressForCard } from './checkout-card.machine.ts';
 import { checkoutSetup, flowFromSession, resumed, speedStepInput } from './checkout.setup.ts';
+import { optionChangedMessage } from '../../rules/area-change.ts';
 import { freshnessRegion, noticeRegion } from './checkout.states.ts';
 import { handOverOf, payOnDeliveryRefusal } from '../../rules/pay-on-delivery.ts';
 import { bankDebitRefusal, bankDueDays } from '../../rules/bank-account.ts';
@@ -61,7 +62,23 @@ export const checkoutMachine = checkoutSetup.createMachine({
     flow: {
       description: 'The checkout steps, one open at a time.',
       initial: 'starting',
+      invoke: { id: 'watchSession', src: 'watchSession', input: ({ context }) => ({ session: context.session }) },
       on: {
+        'session.leftBehind': [
+          {
+            description:
+              "The session ended (a logout in another tab, the server's 401): nothing of the customer's stays on screen; the cart opens, where the notice offers sign-in.",
+            guard: 'isEndedUnderIt',
+            target: '.leftBehind',
+          },
+          {
+            description:
+              'The delivery option or pincode changed in another tab: the cart opens (the cart of now, in the new option) and says why, to check out again.',
+            guard: 'isOptionChangedUnderIt',
+            target: '.leftBehind',
+            actions: { type: 'tellOnCart', params: ({ context }) => ({ message: optionChangedMessage(context.session.getSnapshot().context) }) },
+          },
+        ],
         // Sent only by the payment step's new-card form.
         'card.address.gone': {
           description: 'A new card found the shipping address deleted (another tab): back to the addresses, without it, with a snackbar.',
@@ -353,6 +370,11 @@ export const checkoutMachine = checkoutSetup.createMachine({
         // Never a checkout of a cart already ordered: the cart page names it and opens the shopper's cart of now.
         cartOrdered: {
           description: 'The cart was ordered in another tab or window: back to the cart, which says so and shows the current one.',
+          entry: 'goToCart',
+        },
+        // Walk 6 #4: never an order under a former option, nor a former customer's card and address on screen.
+        leftBehind: {
+          description: 'The delivery option, pincode or session changed elsewhere: back to the cart, which shows the cart of now.',
           entry: 'goToCart',
         },
       },

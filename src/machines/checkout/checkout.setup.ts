@@ -1,4 +1,4 @@
-import { assign, fromPromise, not, or, raise, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { and, assign, fromCallback, fromPromise, not, or, raise, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
 import { showCart } from '../../api/cart.api.ts';
 import type { CartLine, CartReply } from '../../api/contract/cart-page.contract.ts';
 import {
@@ -23,7 +23,7 @@ import { faceVerifyMachine } from '../identity/face-verify.machine.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
 import { isSignedIn, type SessionValues } from '../app/session-values.ts';
 import { isSaidBySessionEnded } from '../app/session-ended.ts';
-import { orderedCartKeys } from '../app/session-choices.ts';
+import { orderedCartKeys, sharedChoiceOf } from '../app/session-choices.ts';
 import { speedIds } from '../../rules/delivery-speeds.ts';
 import { flagsResumedAt, flowResumedAt, resumeStep, speedFlowOf, type KeptChoices } from './checkout-kept.ts';
 
@@ -126,6 +126,8 @@ export type CheckoutEvent =
   | { type: 'checkout.back' }
   /** A cart of wallet redemptions only costs nothing: it goes on without a card (issue 12). */
   | { type: 'payment.skip' }
+  /** Walk 6 #4: the session left this checkout behind: the delivery option or pincode changed, or (ended) the session ended. */
+  | { type: 'session.leftBehind'; ended: boolean }
   | CheckoutReport;
 
 type PlacedOutcome = NonNullable<CheckoutSummaryOutput['outcome']>;
@@ -186,6 +188,16 @@ export const checkoutSetup = setup({
     choosePayment: checkoutCardMachine,
     verifyFace: faceVerifyMachine,
     reviewOrder: checkoutSummaryMachine,
+    // Walk 6 #4: the checkout is priced for the option, area and customer it opened with. Another tab's choice (which
+    // session-end.ts brings here), or the session's end (a logout there, a 401), leaves it behind.
+    watchSession: fromCallback<CheckoutEvent, Pick<CheckoutContext, 'session'>>(({ input, sendBack }) => {
+      const opened = input.session.getSnapshot().context;
+      const subscription = input.session.subscribe(({ context: now }) => {
+        if (isSignedIn(opened) && !isSignedIn(now)) sendBack({ type: 'session.leftBehind', ended: true });
+        else if (sharedChoiceOf(now) !== sharedChoiceOf(opened)) sendBack({ type: 'session.leftBehind', ended: false });
+      });
+      return () => subscription.unsubscribe();
+    }),
   },
   guards: {
     isOnSummary: ({ context }) => context.step === 'checkout',
@@ -228,6 +240,20 @@ export const checkoutSetup = setup({
       ]),
     ),
     isDeclined: (_, params: { outcome: CheckoutSummaryOutput['outcome'] }) => params.outcome?.kind === 'declined',
+    isSessionEnded: ({ event }) => event.type === 'session.leftBehind' && event.ended,
+    // Walk 6 #4: a checkout not done with yet (an order on its way included: the server answers for it, and the customer's
+    // details leave the screen with the session) goes back to the cart once the session leaves it behind.
+    isNotDone: not(
+      or([
+        stateIn('#checkout.flow.placed'),
+        stateIn('#checkout.flow.paymentFailed'),
+        stateIn('#checkout.flow.cartOrdered'),
+        stateIn('#checkout.flow.leftBehind'),
+      ]),
+    ),
+    isOrdering: stateIn('#checkout.flow.checkout.ordering'),
+    isEndedUnderIt: and(['isSessionEnded', 'isNotDone']),
+    isOptionChangedUnderIt: and([not('isSessionEnded'), 'isNotDone', not('isOrdering')]),
   },
   actions: {
     assignStep: assign(({ context }, params: { step: CheckoutStep }) => ({ step: params.step, flags: flagsOnEntering(context.flags, params.step) })),
@@ -330,6 +356,8 @@ export const checkoutSetup = setup({
     goToPaymentFail: (_, _params: { orderId: string }) => undefined,
     goToCart: () => undefined,
     goBack: () => undefined,
+    // The cart's word on arrival (the checkout's snackbar leaves with it): the app's snackbar.
+    tellOnCart: (_, _params: { message: string }) => undefined,
   },
 });
 

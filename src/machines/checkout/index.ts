@@ -24,7 +24,7 @@ export type { CheckoutSpeedActor, CheckoutSpeedEvent } from './checkout-speed.ma
 export { checkoutSummaryMachine, type CheckoutSummaryActor } from './checkout-summary.machine.ts';
 export { type CheckoutSummaryEvent } from './checkout-summary.setup.ts';
 export type { CardStepChoice, PaymentMode } from './checkout-flow.types.ts';
-export { keepCheckoutChoices, readKeptChoices, type CheckoutStorage } from './checkout-kept.ts';
+export { keepCheckoutChoices, readKeptChoicesFor, type CheckoutStorage } from './checkout-kept.ts';
 
 /** The server's figures for the order, as the summary shows them. */
 export type OrderReview = NonNullable<CheckoutSummaryContext['review']>;

@@ -5,7 +5,8 @@ import { ApiError, type Sent } from '../../api/http.ts';
 import { comingSoonMessage, pincodeChangedMessage, somethingWentWrongMessage } from '../../rules/messages.ts';
 import { visitDroppedMessage, type EndingVisit } from '../../rules/area-change.ts';
 import { normalizePincode, pincodeError } from '../../rules/pincode.ts';
-import { visitChoiceKeys, type SessionValues } from '../app/session-values.ts';
+import { visitChoiceKeys } from '../app/session-choices.ts';
+import type { SessionValues } from '../app/session-values.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
 import {
   cartCheckOf,

@@ -6,7 +6,7 @@ import {
   checkoutMachine,
   checkoutSummaryMachine,
   keepCheckoutChoices,
-  readKeptChoices,
+  readKeptChoicesFor,
   selectNotice,
   selectStep,
   type CheckoutStorage,
@@ -53,6 +53,7 @@ function useCheckoutMachine() {
           },
           goToPaymentFail: (_, params) => navigate(`/payment/fail?orderId=${encodeURIComponent(params.orderId)}`),
           goToCart: () => navigate('/cart'),
+          tellOnCart: (_, params) => notify.snackbar(params.message),
           goBack: () => navigate(-1),
         },
       }),
@@ -67,8 +68,8 @@ const tabStorage: CheckoutStorage = () => window.sessionStorage;
 export function CheckoutPage() {
   const { session } = useAppActors();
   const machine = useCheckoutMachine();
-  // Read once, as the checkout opens: what this tab chose for this cart before a reload.
-  const [kept] = useState(() => readKeptChoices(tabStorage, selectSessionValues(session.getSnapshot()).cart_id));
+  // Read once, as the checkout opens: what this tab chose for this cart before a reload, under the delivery option of now.
+  const [kept] = useState(() => readKeptChoicesFor(tabStorage, selectSessionValues(session.getSnapshot())));
   return (
     <CheckoutActorContext.Provider logic={machine} options={{ input: { session, kept } }}>
       <CheckoutScreen />

@@ -65,6 +65,7 @@ const carts = {
   orderedAtSpeed: 'cart-ordered-at-speed',
   tabReturn: 'cart-tab-return',
   speedReloaded: 'cart-speed-reloaded',
+  optionElsewhere: 'cart-option-elsewhere',
 } as const;
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as CheckoutContext;
@@ -115,6 +116,24 @@ const tabReturns = async ({ page }: { page: Page }) => page.evaluate(() => windo
 const herHome = (page: Page) => page.getByRole('button', { name: /^Home: Ada Lovelace/ });
 const savedCards = (page: Page) => page.getByRole('radiogroup', { name: 'Saved cards' }).getByRole('radio');
 const summaryHeading = (page: Page) => page.getByRole('heading', { name: 'Order Summary' });
+
+/**
+ * Walk 6 #4: another tab of hers stores Pick-Up at Gramercy as /ship/options stores it (one session for the browser's
+ * tabs): this tab's header takes it, and its checkout goes back to the cart and says so.
+ */
+async function pickUpChosenInAnotherTab({ page }: { page: Page }): Promise<void> {
+  const other = await page.context().newPage();
+  await other.goto('/store');
+  await other.evaluate(() => {
+    const key = 'meat-and-fish.session';
+    const stored: unknown = JSON.parse(window.localStorage.getItem(key) ?? '{}');
+    const choice = { shippingType: 'pick-up', couriertype: 'pickup', retailer: 401, retailer_name: 'Gramercy Chop House', vendor_location_id: 401 };
+    window.localStorage.setItem(key, JSON.stringify({ ...(stored as object), ...choice }));
+  });
+  await other.close();
+  await expect(page.getByTestId('shipping-choice')).toContainText('PICK-UP AT Gramercy Chop House');
+  await expect(page.getByRole('status').filter({ hasText: 'Your delivery option changed in another tab' })).toBeVisible();
+}
 
 /** A request held until the journey lets it go (an order still on its way), one per page. */
 const held = new WeakMap<Page, () => void>();
@@ -332,6 +351,10 @@ export const checkoutJourneys: MachineMap = {
     variant('customer delivering a ribeye, coming back to the tab', carts.tabReturn, {}, async ({ page }) =>
       openCheckout(page, await herSession({ product: 'steak' }), '/cart/address'),
     ),
+    // Walk 6 #4: another tab of hers chooses Pick-Up while this one is on the address tab.
+    variant('customer delivering a ribeye, Pick-Up chosen in another tab', carts.optionElsewhere, {}, async ({ page }) =>
+      openCheckout(page, await herSession({ product: 'steak' }), '/cart/address'),
+    ),
     variant(
       'verified customer with sake from her wallet',
       carts.walletDrink,
@@ -346,7 +369,16 @@ export const checkoutJourneys: MachineMap = {
   events: {
     'loadCart: her ribeye': loadCartReply(
       ok(baseCart),
-      isCart(carts.delivery, carts.pickUp, carts.homeGone, carts.cardGone, carts.homeGoneAtOrder, carts.orderedAtSpeed, carts.tabReturn),
+      isCart(
+        carts.delivery,
+        carts.pickUp,
+        carts.homeGone,
+        carts.cardGone,
+        carts.homeGoneAtOrder,
+        carts.orderedAtSpeed,
+        carts.tabReturn,
+        carts.optionElsewhere,
+      ),
     ),
     'loadCart: her cart was ordered': {
       ...loadCartReply(cartOrderedShowCart, isCart(carts.orderedBefore)),
@@ -380,6 +412,12 @@ export const checkoutJourneys: MachineMap = {
       when: both(freshness('reading'), isCart(carts.tabReturn)),
       prepare: cartOrderedOnce('/api/cart/showcart', { status: 200, body: cartOrderedShowCart }),
       act: nothingToDo,
+      leaves: /\/cart$/,
+    },
+    'session: Pick-Up chosen in another tab': {
+      event: { type: 'session.leftBehind', ended: false },
+      when: both(at('address'), isCart(carts.optionElsewhere)),
+      act: pickUpChosenInAnotherTab,
       leaves: /\/cart$/,
     },
     // The same cart as 'her ribeye' (its words, which the checkout does not read, tell the graph's two apart).
@@ -690,6 +728,7 @@ export const checkoutJourneys: MachineMap = {
     'checkout.flow.paymentFailed': { leaves: /\/payment\/fail\?orderId=\d+$/ },
     'checkout.notice': { passing: 'the snackbar region shows nothing of its own' },
     'checkout.flow.cartOrdered': { leaves: /\/cart$/ },
+    'checkout.flow.leftBehind': { leaves: /\/cart$/ },
     // Read again only when the tab is shown again or takes the focus: the step on screen stays as it is meanwhile.
     'checkout.freshness': { passing: 'the cart is read again only when the tab comes back' },
     'checkout.freshness.current': { passing: 'the cart is read again only when the tab comes back' },
@@ -698,6 +737,8 @@ export const checkoutJourneys: MachineMap = {
     'checkout.notice.shown': { shows: snackbar },
   },
   notDriven: {
+    'checkout.flow --session.leftBehind[isEndedUnderIt]--> checkout.flow.leftBehind':
+      "the session ended under the checkout: two-tabs.e2e.ts 'a logout in another tab ends the session here too…' and 'a 401 at PLACE ORDER…' take it in the browser; the machine's path tests take it here",
     'checkout.flow --card.address.gone--> checkout.flow.address':
       "the shipping address a new card copies deleted in another tab: checkout.e2e.ts 'a new card billed to a shipping address deleted in another tab…' takes it in the browser; the machine's path tests take it here",
     'checkout.flow.checkout --xstate.done.actor.reviewOrder[isStepOnOrderedCart]--> checkout.flow.cartOrdered':
