@@ -77,9 +77,12 @@ export const deliveryGroup = type({
   hold_expires_at: nullable(string()),
   /** Only wallet redemptions at this restaurant (issue 12): nothing to deliver, so no date or slot to choose. */
   wallet: optional(boolean()),
-  /** A wallet group's visit as the wallet ADD TO CART kept it, 'YYYY-MM-DD HH:MM'; null or absent: none chosen. */
+  /**
+   * A wallet or dine-in group's table as the wallet ADD TO CART or the cart page kept it, 'YYYY-MM-DD HH:MM'; null or
+   * absent: none kept.
+   */
   dinein_time: optional(nullable(string())),
-  /** A wallet group's restaurant hours ('HH:MM'): the cart page offers its visit's times by the wallet's own rule. */
+  /** A wallet or dine-in group's restaurant hours ('HH:MM'): the cart page offers its table's times by the wallet's rule. */
   visit_hours: optional(type({ opens_at: string(), closes_at: string() })),
 });
 export type DeliveryGroup = Infer<typeof deliveryGroup>;
