@@ -116,7 +116,7 @@ describe('checkoutProblems', () => {
   it('asks a Dine-In or wallet group for its table unless the cart keeps one or this browser chose one (walk 6 #3)', () => {
     const dineIn = group(401, 'dine-in', null);
     const wallet = { ...group(402, 'dine-in', null), wallet: true };
-    const ask = { visit: "Choose your table's date and time." };
+    const ask = { visit: "Choose your table's date and time." } as const;
     expect(checkoutProblems([group(101, 'local', '2030-06-04', slot), dineIn, wallet])).toEqual({ 401: ask, 402: ask });
     expect(checkoutProblems([{ ...dineIn, dinein_time: '2030-06-04 19:00' }])).toEqual({});
     expect(checkoutProblems([dineIn, wallet], {}, '2030-06-04 19:00')).toEqual({});
