@@ -119,6 +119,8 @@ export const keptLine = type({
   expires_at: string(),
   /** false: its offer has none in stock now (it cannot come back until restocked; the cart names it). */
   in_stock: optional(boolean()),
+  /** The delivery option its offer is sold for: 'Delivery', 'Dine-In at Gramercy Chop House' (keptOptionLabel). */
+  option: optional(string()),
 });
 export type KeptLine = Infer<typeof keptLine>;
 
