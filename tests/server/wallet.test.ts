@@ -762,6 +762,14 @@ describe('the visit a redemption is eaten at is kept with the cart', () => {
     expect(body).toMatchObject({ code: 1 });
     expect(await deliverable(body.order_id ?? '', restaurant ?? 0)).toEqual({ delivery_date: today, slot_start: '19:00' });
     expect((await walletOf(me))[0]).toMatchObject({ remaining: 0 });
+    // The placed mail says the $0.00 line came from the wallet, as the console does (walk 6).
+    const mail = await db()
+      .selectFrom('outbox')
+      .select('body_text')
+      .where('subject', '=', `Your order ${body.order_id ?? ''} is placed`)
+      .executeTakeFirst();
+    expect(mail?.body_text).toMatch(/1 × .+\$0\.00 \(Redeemed from your wallet\)/);
+    expect(mail?.body_text.match(/Redeemed from your wallet/g)).toHaveLength(1);
   });
 
   it('a redemption placed from a new session, which sends no visit; a line with none kept says how to choose one', async () => {
