@@ -268,6 +268,20 @@ test.describe('prepaid wallet', () => {
       await group.getByRole('button', { name: 'Save date and time' }).click();
       await expect(phone.getByText(/Your table: .*7:00 PM/)).toBeVisible();
       await expect(group).toHaveCount(0);
+
+      // A delivered line beside the table: no speed can take both, and the speed tab says why with the way back to the
+      // cart, not a Try again that gives the same answer.
+      await addSameDayToCart(phone, 'salmon', 'Atlantic Salmon');
+      await scheduleFirstGroupAndCheckout(phone);
+      await addAddress(phone);
+      await phone.getByRole('button', { name: 'SAVE & CONTINUE' }).click();
+      await expect(
+        phone.getByRole('alert').filter({ hasText: `${restaurant}'s Dine-In items cannot be ordered with items to deliver` }),
+      ).toBeVisible();
+      await expect(phone.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+      await phone.screenshot({ path: 'test-results/dinein-speed-no-option.png', fullPage: true });
+      await phone.getByRole('link', { name: 'Back to cart' }).click();
+      await expect(phone).toHaveURL(/\/cart$/);
     } finally {
       await other.close();
     }
