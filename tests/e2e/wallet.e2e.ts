@@ -238,7 +238,7 @@ test.describe('prepaid wallet', () => {
     await page.screenshot({ path: 'test-results/wallet-order-beside-paid.png', fullPage: true });
   });
 
-  test('Walk 6 #3: Dine-In lines signed into from another browser have no table: the cart asks for it before CHECKOUT, keeps it, and the order places', async ({
+  test('Walk 6 #3: Dine-In lines signed into from another browser have no table: the cart asks for it before CHECKOUT and keeps it; beside a delivered line the speed tab says why and leads back to the cart', async ({
     page,
     browser,
   }) => {
