@@ -32,7 +32,11 @@ export function shippingRoutes(deps: AppDeps): FastifyPluginAsync {
       // Named by its field: the checkout goes back to the address step instead of retrying a cart that is fine.
       if (outcome.kind === 'address-gone') throw notFound(addressGoneMessage, deliveryAddressField);
       if (outcome.kind === 'refused') return { code: -1, message: outcome.message };
-      return { code: 1, data: { speed: outcome.speed, delivery_groups: outcome.groups, calendars: outcome.calendars } };
+      return {
+        code: 1,
+        ...(outcome.message === undefined ? {} : { message: outcome.message }),
+        data: { speed: outcome.speed, delivery_groups: outcome.groups, calendars: outcome.calendars },
+      };
     });
   };
 }

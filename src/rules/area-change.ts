@@ -1,5 +1,6 @@
 import { storeTimeZone } from './delivery-dates.ts';
-import type { DeliveryOptionKind } from './dine-in.ts';
+import { deliveryOptionLabels, type DeliveryOptionKind } from './dine-in.ts';
+import type { SpeedValue } from './speeds.ts';
 import { formatMoney } from './money.ts';
 
 /** A Dine-In or Pick-Up at a restaurant that a new pincode in another area ends. */
@@ -186,8 +187,16 @@ export const keptLinesLastDays = 7;
  * kept at the zip the shopper is at were kept for another delivery option (Delivery, Dine-In or Pick-Up, issue 23):
  * "Kept for 10001 … when you choose 10001 again" read as nonsense there, so they say the option instead.
  */
-export function keptSectionWords(zipcode: string, expiresAt: string, currentZip?: string) {
+export function keptSectionWords(zipcode: string, expiresAt: string, currentZip?: string, option?: string) {
   const until = `They are kept until ${keptUntilLabel(expiresAt)}.`;
+  // The option its offer is sold for, as the switch dialog named it (walk 6: 'another delivery option' named none).
+  if (zipcode === currentZip && option) {
+    return {
+      heading: `Kept for ${option}`,
+      note: `These come back to your cart when you choose ${option} again (Change, beside it in the header). ${until}`,
+      remove: (name: string) => `Remove ${name} kept for ${option}`,
+    };
+  }
   if (zipcode === currentZip) {
     return {
       heading: 'Kept for another delivery option',
@@ -200,6 +209,16 @@ export function keptSectionWords(zipcode: string, expiresAt: string, currentZip?
     note: `These come back to your cart when you choose ${zipcode} again. ${until}`,
     remove: (name: string) => `Remove ${name} kept for ${zipcode}`,
   };
+}
+
+/**
+ * The delivery option a kept line's offer is sold for, in the switch dialog's words: 'Delivery', or 'Dine-In at
+ * Gramercy Chop House' / 'Pick-Up at …' for a restaurant's table or counter offer.
+ */
+export function keptOptionLabel(speed: SpeedValue, seller: string): string {
+  if (speed === 'dine-in') return `${deliveryOptionLabels['dine-in']} at ${seller}`;
+  if (speed === 'pickup') return `${deliveryOptionLabels['pick-up']} at ${seller}`;
+  return deliveryOptionLabels.delivery;
 }
 
 /**

@@ -4,6 +4,8 @@ import { isVisitSpeed, type SpeedValue } from './speeds.ts';
 
 /** The spec's words on the cart page. */
 export const requiredMessage = 'Required';
+/** Beside a Dine-In or wallet group with no table (walk 6 #3; our words: the spec has none). */
+export const visitRequiredMessage = "Choose your table's date and time.";
 export const noSlotsMessage = 'All Slots are booked. Please try another date.';
 /** getslot's answer for an open day whose slots are all taken (the spec's getslot message). */
 export const noSlotsLeftReply = 'No Slots are available!';
@@ -128,28 +130,39 @@ export interface ScheduledGroup {
   type: SpeedValue;
   delivery_date: string | null;
   timeslot: unknown;
-  /** Only wallet redemptions, eaten at the restaurant (issue 12): nothing to schedule. */
+  /** Only wallet redemptions, eaten at the restaurant (issue 12): no delivery date or slot, only its table. */
   wallet?: boolean | undefined;
+  /** A wallet or dine-in group's table as the cart keeps it on the server ('YYYY-MM-DD HH:MM'), if any. */
+  dinein_time?: string | null | undefined;
 }
 
 export interface GroupProblems {
   date?: typeof requiredMessage;
   slot?: typeof requiredMessage;
+  /** A Dine-In or wallet group with no table, neither kept by the cart nor chosen in this browser. */
+  visit?: typeof visitRequiredMessage;
 }
 
 export type CheckoutProblems = Record<number, GroupProblems>;
 
 /**
  * Spec "Cart checkout": every Same Day group needs a date and a time slot, every other group a date (a restaurant's
- * dine-in and pick-up groups none: they come with the visit chosen on /ship/options). A date before
+ * pick-up group none: it comes with the visit chosen on /ship/options). A Dine-In or wallet group needs its table: the
+ * one the cart keeps on the server, else the one this browser chose (`browserVisit`, Delivery Options' or the
+ * wallet's); without either, place order would refuse it (walk 6 #3: the checkout ran into a dead end). A date before
  * the vendor's current next delivery date (a saved date gone stale) counts as missing. Only groups with a problem
  * appear, so every problem is reported at once.
  */
-export function checkoutProblems(groups: readonly ScheduledGroup[], minDates: Readonly<Record<number, string>> = {}): CheckoutProblems {
+export function checkoutProblems(
+  groups: readonly ScheduledGroup[],
+  minDates: Readonly<Record<number, string>> = {},
+  browserVisit?: string | undefined,
+): CheckoutProblems {
   const problems: CheckoutProblems = {};
   for (const group of groups) {
-    // Wallet redemptions are eaten at the restaurant; a restaurant's dine-in or pick-up group comes with the visit
-    // chosen on Delivery Options (issue 12). Neither has a delivery date or slot to choose.
+    const table = group.wallet === true || group.type === 'dine-in';
+    if (table && !group.dinein_time && !browserVisit) problems[group.vendor_loc_id] = { visit: visitRequiredMessage };
+    // Neither a table nor a restaurant's pick-up (issue 12) has a delivery date or slot to choose.
     if (group.wallet === true || isVisitSpeed(group.type)) continue;
     const min = minDates[group.vendor_loc_id];
     const hasDate = group.delivery_date !== null && (min === undefined || group.delivery_date >= min);
@@ -159,6 +172,16 @@ export function checkoutProblems(groups: readonly ScheduledGroup[], minDates: Re
     if (found.date || found.slot) problems[group.vendor_loc_id] = found;
   }
   return problems;
+}
+
+/** What the cart says by CHECKOUT when it refused: the delivery dates and slots, the tables, or both. */
+export function checkoutHint(problems: CheckoutProblems): string {
+  const all = Object.values(problems);
+  const dates = all.some((p) => p.date || p.slot);
+  const tables = all.some((p) => p.visit);
+  const datesWords = 'Choose a delivery date (and a time slot for Same Day) for every seller';
+  if (dates && tables) return `${datesWords}, and your table's date and time.`;
+  return tables ? visitRequiredMessage : `${datesWords}.`;
 }
 
 export function hasCheckoutProblems(problems: CheckoutProblems): boolean {

@@ -2,6 +2,7 @@ import { centsToDollars, dollarsToCents, formatMoney } from './money.ts';
 import { endedOrderText, type CancelFacts } from './cancel-words.ts';
 import { refusedByOf, refusedPartWho, type FulfilmentActor } from './fulfilment.ts';
 import type { PartMoney } from './order-refunds.ts';
+import { shopperWalletLineWords } from './payment-words.ts';
 import type { RestPayment } from './rest-cancel.ts';
 import { modeRowsOf } from './price-rows.ts';
 import { estimateLabel, formatWeighedPounds, weightMarginPercent } from './weight-estimate.ts';
@@ -394,6 +395,9 @@ export function lineNote(line: LineFacts, timeline?: OrderFigures['timeline']): 
   const parts: string[] = [];
   if (line.substitution_state) {
     parts.push(`${substitutionStateLabels[line.substitution_state]}${line.substitute_name ? `: ${line.substitute_name}` : ''}`);
+  } else if (line.wallet === true) {
+    // A redemption ($0.00 beside paid lines) says where it came from, as the console does (walk 6).
+    parts.push(shopperWalletLineWords);
   } else if (line.sold_by_weight && line.bottle_size > 0 && (dollarsToCents(line.row_total) ?? 0) > 0) {
     // A wallet redemption ($0.00) is not charged by weight: no estimate to show.
     parts.push(estimateLabel(line.bottle_size * line.product_qty, Math.round(Number(line.row_total) * 100)));

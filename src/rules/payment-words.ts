@@ -44,8 +44,14 @@ export const paymentWords = {
   backToWallet: 'Not charged: back in the wallet',
 } as const;
 
-/** A console line redeemed from the customer's wallet: not a weighed purchase, nothing charged for it (QA walk 5). */
-export const walletLineWords = 'Redeemed from the customer’s wallet';
+/**
+ * A line redeemed from the wallet: not a weighed purchase, nothing charged for it (QA walk 5). The console reads it of
+ * the customer's wallet; the order page, My Orders and the placed mail of the shopper's own (walk 6: a redeemed
+ * ribeye beside a paid line read '1 × USDA Prime Ribeye Steak (500 g) $0.00' with nothing saying why).
+ */
+export const walletLineWordsFor = (whose: 'the customer’s' | 'your') => `Redeemed from ${whose} wallet`;
+export const walletLineWords = walletLineWordsFor('the customer’s');
+export const shopperWalletLineWords = walletLineWordsFor('your');
 
 /** 'Card authorized', 'Paid', 'Refunded', 'Pay at pick-up'…: what the payment of an order stands at. */
 export function paymentStatusWords(order: PaymentFacts): string {

@@ -165,7 +165,7 @@ test.describe('accounts', () => {
     // One mode: the ribeye is a Pick-Up line (no Same Day group, no delivery date), the chicken waits for Delivery,
     // and CHECKOUT goes to the card tab as a pick-up does.
     await page.goto('/cart');
-    await expect(page.getByRole('region', { name: 'Kept for another delivery option' })).toContainText(chicken);
+    await expect(page.getByRole('region', { name: 'Kept for Delivery' })).toContainText(chicken);
     await expect(page.getByRole('button', { name: /^Choose delivery date for / })).toHaveCount(0);
     await expect(page.getByRole('group', { name: `Change quantity of ${ribeye}` })).toBeVisible();
     await page.getByRole('button', { name: 'CHECKOUT' }).click();

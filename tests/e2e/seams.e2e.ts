@@ -260,9 +260,9 @@ test('a new delivery option asks before the cart changes: Keep changes nothing, 
   await question.getByRole('button', { name: 'Change to Dine-In and keep 1 item for Delivery' }).click();
   await expect(page).toHaveURL(/\/store$/);
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
-  // The cart lists the chicken as kept for the other option, not 'for 10001' (the zip she is at).
+  // The cart lists the chicken as kept for Delivery, the option it is sold for, not 'for 10001' (the zip she is at).
   await page.getByRole('link', { name: 'Cart, 0 items' }).click();
-  await expect(page.getByRole('region', { name: 'Kept for another delivery option' })).toContainText(chicken);
+  await expect(page.getByRole('region', { name: 'Kept for Delivery' })).toContainText(chicken);
   await expect(page.getByRole('region', { name: 'Kept for 10001' })).toHaveCount(0);
 
   // A dine-in line, then Delivery again: the chicken comes back, and the ribeye (sold for delivery in 10001) stays,
@@ -379,7 +379,7 @@ test('lines kept for Delivery while Dine-In is ordered are not lost: after the o
     .click();
   await expect(page).toHaveURL(/\/store$/);
   await addDineIn(page, 'ribeye', ribeye);
-  await expect(page.getByRole('region', { name: 'Kept for another delivery option' })).toContainText(chicken);
+  await expect(page.getByRole('region', { name: 'Kept for Delivery' })).toContainText(chicken);
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
   await expect(page).toHaveURL(/\/cart\/card$/);
   await addCardWithBilling(page);
@@ -389,7 +389,7 @@ test('lines kept for Delivery while Dine-In is ordered are not lost: after the o
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
   await page.getByRole('link', { name: 'Cart, 1 item' }).click();
   await expect(cartLine(page, chicken)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Kept for another delivery option' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Kept for Delivery' })).toHaveCount(0);
   await expect(page.getByText('Hey fill me, i am Empty')).toHaveCount(0);
 });
 
@@ -419,11 +419,11 @@ test('the cart page asks on the option the shopper is on; a kept line with none 
   const read = page.waitForRequest((request) => request.url().includes('/api/cart/showcart'));
   await page.goto('/cart');
   expect((await read).postDataJSON()).toMatchObject({ courier_type: 'dine-in', vendor_location_id: expect.any(Number) });
-  const kept = page.getByRole('region', { name: 'Kept for another delivery option' });
+  const kept = page.getByRole('region', { name: 'Kept for Delivery' });
   await expect(kept).toContainText(chicken);
   await expect(kept).toContainText(keptLineUnavailable);
   await page.screenshot({ path: 'test-results/seams-kept-unavailable.png' });
-  await kept.getByRole('button', { name: `Remove ${chicken} kept for another delivery option` }).click();
+  await kept.getByRole('button', { name: `Remove ${chicken} kept for Delivery` }).click();
   await expect(kept).toHaveCount(0);
 });
 

@@ -226,9 +226,68 @@ test.describe('prepaid wallet', () => {
     await addAddress(page);
     await chooseSpeed(page);
     await addCard(page, '4242 4242 4242 4242');
-    await placeAndConfirm(page);
+    const orderId = await placeAndConfirm(page);
     expect(orders[1]).toMatchObject({ speed_id: 1 });
     expect(orders[1]).not.toHaveProperty('pickup_date');
+
+    // Walk 6: the order page says the $0.00 ribeye came from the wallet, beside the paid salmon.
+    await page.goto(`/order/status?orderId=${orderId}`);
+    const redeemed = page.getByRole('row').filter({ hasText: ribeye }).filter({ hasText: '$0.00' });
+    await expect(redeemed).toContainText('Redeemed from your wallet');
+    await expect(page.getByText('Redeemed from your wallet')).toHaveCount(1);
+    await page.screenshot({ path: 'test-results/wallet-order-beside-paid.png', fullPage: true });
+  });
+
+  test('Walk 6 #3: Dine-In lines signed into from another browser have no table: the cart asks for it before CHECKOUT and keeps it; beside a delivered line the speed tab says why and leads back to the cart', async ({
+    page,
+    browser,
+  }) => {
+    const shopper = { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('dinein-no-table'), password: 'correct horse 1' };
+    await enterStoreAsNewCustomer(page, shopper);
+    await chooseVisit(page, 'Dine-In', '4 star', restaurant, '7:00 PM');
+    await addDineIn(page, 'ribeye', ribeye);
+
+    // Another browser, on Delivery with nothing stored: the account's cart holds the Dine-In ribeye, with no table.
+    const other = await browser.newContext();
+    try {
+      const phone = await other.newPage();
+      await openWithSession(phone, await areaOf('10001'), '/signIn');
+      await signInAgain(phone, shopper.email, shopper.password);
+      await phone.goto('/cart');
+      await expect(phone.getByText('Your table: choose a date and time')).toBeVisible();
+      const group = phone.getByRole('group', { name: `When you eat in at ${restaurant}` });
+      await phone.getByRole('button', { name: 'CHECKOUT' }).click();
+      await expect(phone).toHaveURL(/\/cart$/);
+      await expect(group.getByRole('alert')).toHaveText("Choose your table's date and time.");
+      await expect(phone.getByRole('complementary', { name: 'Order summary' }).getByRole('alert')).toHaveText("Choose your table's date and time.");
+      await expect(group.getByLabel('Date')).toBeFocused();
+      await phone.screenshot({ path: 'test-results/dinein-cart-no-table.png', fullPage: true });
+
+      await group.getByLabel('Date').fill(dayAfter);
+      await choose(phone, 'Time', '7:00 PM');
+      await group.getByRole('button', { name: 'Save date and time' }).click();
+      await expect(phone.getByText(/Your table: .*7:00 PM/)).toBeVisible();
+      await expect(group).toHaveCount(0);
+
+      // A delivered line beside the table: no speed can take both, and the speed tab says why with the way back to the
+      // cart, not a Try again that gives the same answer.
+      await addSameDayToCart(phone, 'salmon', 'Atlantic Salmon');
+      await scheduleFirstGroupAndCheckout(phone);
+      await addAddress(phone);
+      await phone.getByRole('button', { name: 'SAVE & CONTINUE' }).click();
+      await expect(
+        phone.getByRole('alert').filter({ hasText: `${restaurant}'s Dine-In items cannot be ordered with items to deliver` }),
+      ).toBeVisible();
+      await expect(phone.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+      await phone.screenshot({ path: 'test-results/dinein-speed-no-option.png', fullPage: true });
+      await phone.getByRole('link', { name: 'Back to cart' }).click();
+      await expect(phone).toHaveURL(/\/cart$/);
+    } finally {
+      await other.close();
+    }
+    // Kept on the server: this browser reads it too.
+    await page.goto('/cart');
+    await expect(page.getByText(/Your table: .*7:00 PM/)).toBeVisible();
   });
 
   test('Walk 5 #1, a redemption kept with no visit (redeemed before the cart kept one): its cart group asks for the date and time, as the wallet does, and the order places', async ({

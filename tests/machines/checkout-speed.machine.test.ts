@@ -235,6 +235,18 @@ describe('checkout speed: the chosen address deleted in another tab', () => {
     const actor = failingWith(new ApiError(cartNotFoundMessage, 0, 404));
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.speedMessage).toBe(cartNotFoundMessage);
+    expect(actor.getSnapshot().context.speedRefused).toBe(false);
+  });
+
+  it("shows the server's reason for no speed and leads back to the cart rather than try again (walk 6 #3)", async () => {
+    const reason =
+      "Gramercy Chop House's Dine-In items cannot be ordered with items to deliver, or with another visit: remove them, or the others, in your cart.";
+    const machine = walkable.provide({
+      actors: { shippingOptions: fromPromise<ShippingReply, Sent<ShippingBody>>(async () => ({ code: 1, message: reason, data: { speed: [] } })) },
+    });
+    const actor = createActor(machine, { input: input() }).start();
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context).toMatchObject({ speedMessage: reason, speedRefused: true });
   });
 });
 

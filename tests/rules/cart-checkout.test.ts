@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyPending,
+  checkoutHint,
   checkoutProblems,
   checkoutTarget,
   hasDeliveredGroup,
@@ -110,6 +111,21 @@ describe('checkoutProblems', () => {
   it('counts a date before the vendor’s next delivery date as missing', () => {
     expect(checkoutProblems([group(201, 'courier', '2030-06-03')], { 201: '2030-06-04' })).toEqual({ 201: { date: 'Required' } });
     expect(checkoutProblems([group(201, 'courier', '2030-06-04')], { 201: '2030-06-04' })).toEqual({});
+  });
+
+  it('asks a Dine-In or wallet group for its table unless the cart keeps one or this browser chose one (walk 6 #3)', () => {
+    const dineIn = group(401, 'dine-in', null);
+    const wallet = { ...group(402, 'dine-in', null), wallet: true };
+    const ask = { visit: "Choose your table's date and time." } as const;
+    expect(checkoutProblems([group(101, 'local', '2030-06-04', slot), dineIn, wallet])).toEqual({ 401: ask, 402: ask });
+    expect(checkoutProblems([{ ...dineIn, dinein_time: '2030-06-04 19:00' }])).toEqual({});
+    expect(checkoutProblems([dineIn, wallet], {}, '2030-06-04 19:00')).toEqual({});
+    // A pick-up needs no table: it is ready an hour after the order.
+    expect(checkoutProblems([group(403, 'pickup', null)])).toEqual({});
+    expect(checkoutHint({ 401: ask })).toBe("Choose your table's date and time.");
+    expect(checkoutHint({ 101: { date: 'Required' }, 401: ask })).toBe(
+      "Choose a delivery date (and a time slot for Same Day) for every seller, and your table's date and time.",
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { walletLineWords } from '../../src/rules/payment-words.ts';
 import { speedIds } from '../../src/rules/delivery-speeds.ts';
 import { dollarsToCents } from '../../src/rules/money.ts';
 import { cancelMailText } from '../../src/rules/cancel-words.ts';
@@ -88,6 +89,12 @@ describe('catch-weight (decision 039)', () => {
       'Substituted: Sirloin',
     );
     expect(lineNote({ product_qty: 1, bottle_size: 500, row_total: '18.40' })).toBeUndefined();
+  });
+
+  it('says a $0.00 redemption came from the wallet, as the console does (walk 6), and gives it no weight estimate', () => {
+    const redeemed = { product_qty: 1, bottle_size: 500, row_total: '0.00', sold_by_weight: true, wallet: true };
+    expect(lineNote(redeemed)).toBe('Redeemed from your wallet');
+    expect(walletLineWords).toBe('Redeemed from the customer’s wallet');
   });
 });
 

@@ -149,7 +149,11 @@ describe('wallet lines in the cart', () => {
   const walletGroup = { vendor_loc_id: 9, type: 'local' as const, delivery_date: null, timeslot: null, wallet: true };
   const shopGroup = { vendor_loc_id: 101, type: 'local' as const, delivery_date: null, timeslot: null };
   it('a wallet group needs no date or slot, and a wallet-only cart goes straight to the card tab', () => {
-    expect(checkoutProblems([walletGroup, shopGroup])).toEqual({ 101: { date: 'Required', slot: 'Required' } });
+    expect(checkoutProblems([{ ...walletGroup, dinein_time: '2030-06-04 19:00' }, shopGroup])).toEqual({
+      101: { date: 'Required', slot: 'Required' },
+    });
+    // Its table only (walk 6 #3): none kept and none chosen in this browser is asked for before CHECKOUT.
+    expect(checkoutProblems([walletGroup])).toEqual({ [walletGroup.vendor_loc_id]: { visit: "Choose your table's date and time." } });
     expect(isWalletOnlyCart([walletGroup])).toBe(true);
     expect(isWalletOnlyCart([walletGroup, shopGroup])).toBe(false);
     expect(isWalletOnlyCart([])).toBe(false);

@@ -508,6 +508,27 @@ describe('dine-in and pick-up orders', () => {
     expect(review.body.data).toMatchObject({ speed_id: 3, delivery_fee: '0.00', subtotal: '89.00' });
   });
 
+  it('/api/shipping says why a Dine-In group beside delivered items has no speed, naming the restaurant (walk 6 #3)', async () => {
+    const offer = gramercy[4];
+    const shop = butcher[1];
+    if (!offer || !shop) throw new Error('no offer');
+    const me = await signedInCustomer(t, 'shipping-mixed@example.com');
+    const { cartId } = await makeCart(
+      t,
+      [
+        { offer, qty: 1 },
+        { offer: shop, qty: 1 },
+      ],
+      { customerId: me.customerId },
+    );
+    const { body } = await post(t, '/api/shipping', { cart_id: cartId, dineinpickup: 0, pickup: 0, delivery: 1 }, me.token);
+    assert(body, shippingReply);
+    expect(body.data?.speed).toEqual([]);
+    expect(body.message).toBe(
+      "Gramercy Chop House's Dine-In items cannot be ordered with items to deliver, or with another visit: remove them, or the others, in your cart.",
+    );
+  });
+
   it('refuses a malformed visit time with 400 naming pickup_date', async () => {
     const me = await signedInCustomer(t, 'bad-visit@example.com');
     const { status, body } = await post(t, '/api/placeorder/placeorder', { cart_id: 'abc', payment_mode: 4, pickup_date: 'tomorrow 7pm' }, me.token);

@@ -52,7 +52,7 @@ let places: Restaurants;
 
 beforeAll(async () => {
   t = await startTestApp({ clock: clock.now, payments: gateway, rateLimits: generousLimits });
-  dinners = await restaurantOffers(t.database, 'dine-in', 19, { priceCents: 2400, stock: 50 });
+  dinners = await restaurantOffers(t.database, 'dine-in', 20, { priceCents: 2400, stock: 50 });
   pickups = await restaurantOffers(t.database, 'pickup', 1, { priceCents: 2000, stock: 50 });
   places = await seededRestaurants(t.database);
 });
@@ -505,6 +505,40 @@ describe('a redemption without a kept visit chooses it on the cart page', () => 
   });
 });
 
+describe('a paid dine-in group without its table chooses it on the cart page (walk 6 #3)', () => {
+  it('the cart offers the hours; the table kept on its lines shows in any browser and places without the browser’s visit', async () => {
+    const me = await signedInCustomer(t, 'dinein-choose-visit@example.com');
+    const card = await saveCard(t, me.token, me.customerId);
+    const offer = nextOffer();
+    // Dine-In lines from another browser: this one sends no visit, and the cart keeps none yet.
+    const { cartId } = await makeCart(t, [{ offer, qty: 1 }], { customerId: me.customerId });
+    const cart = await cartCall(t, '/api/cart/showcart', { cart_id: cartId }, me.token);
+    expect(cart.data.delivery_groups).toEqual([
+      expect.objectContaining({ type: 'dine-in', dinein_time: null, visit_hours: { opens_at: expect.any(String), closes_at: expect.any(String) } }),
+    ]);
+    const place = () =>
+      post(
+        t,
+        '/api/placeorder/placeorder',
+        { store_id: 1, cart_id: cartId, speed_id: 3, retailer_id: offer.locId, payment_mode: 2, card_id: card },
+        me.token,
+      );
+    expect((await place()).body).toMatchObject({ code: -1 });
+
+    const choose = (dinein_time: string) =>
+      post(t, '/wallet/wallet/walletVisit', { cart_id: cartId, vendor_loc_id: offer.locId, dinein_time }, me.token);
+    const early = await choose(`${today} 03:00`);
+    expect(early.status).toBe(400);
+    expect(early.body).toMatchObject({ errors: [{ field: 'dinein_time' }] });
+    expect((await choose(dineInVisit)).body).toEqual({ code: 1, message: 'Your date and time are kept.' });
+    const after = await cartCall(t, '/api/cart/showcart', { cart_id: cartId }, me.token);
+    expect(after.data.delivery_groups).toEqual([expect.objectContaining({ type: 'dine-in', dinein_time: dineInVisit })]);
+    const { body } = await place();
+    assert(body, placeOrderReply);
+    expect(body).toMatchObject({ code: 1 });
+  });
+});
+
 describe('redeeming at a restaurant that opens at 5 pm', () => {
   it('Hudson Prime sends its hours with the restaurant list and redeems for a 7 pm table; 1 pm, before it opens, is refused', async () => {
     const [offer] = await restaurantOffers(t.database, 'dine-in', 1, { priceCents: 2400, stock: 50 }, eveningRestaurant);
@@ -728,6 +762,14 @@ describe('the visit a redemption is eaten at is kept with the cart', () => {
     expect(body).toMatchObject({ code: 1 });
     expect(await deliverable(body.order_id ?? '', restaurant ?? 0)).toEqual({ delivery_date: today, slot_start: '19:00' });
     expect((await walletOf(me))[0]).toMatchObject({ remaining: 0 });
+    // The placed mail says the $0.00 line came from the wallet, as the console does (walk 6).
+    const mail = await db()
+      .selectFrom('outbox')
+      .select('body_text')
+      .where('subject', '=', `Your order ${body.order_id ?? ''} is placed`)
+      .executeTakeFirst();
+    expect(mail?.body_text).toMatch(/1 × .+\$0\.00 \(Redeemed from your wallet\)/);
+    expect(mail?.body_text.match(/Redeemed from your wallet/g)).toHaveLength(1);
   });
 
   it('a redemption placed from a new session, which sends no visit; a line with none kept says how to choose one', async () => {

@@ -39,7 +39,10 @@ export interface CartLineRow {
   area_loc_id: number | null;
   /** A line redeemed from this wallet entry: priced 0, at the restaurant (loc_id) where it is redeemed. */
   wallet_entry_id: number | null;
-  /** A wallet line's visit as its ADD TO CART kept it, 'YYYY-MM-DD HH:MM' (walk 5 #1); null for others or none kept. */
+  /**
+   * A wallet or dine-in line's table as its ADD TO CART or the cart page kept it, 'YYYY-MM-DD HH:MM' (walk 5 #1, walk 6
+   * #3); null for others or none kept.
+   */
   wallet_visit: string | null;
   /** The seller's opening hours 'HH:MM' (restaurants only): a wallet group's visit is chosen within them. */
   opens_at: string | null;
@@ -218,7 +221,9 @@ function cartLinesQuery(db: Kysely<Database>, cartId: Value<string>) {
       'vendors.kind as vendor_kind',
       'variant_offers.area_loc_id',
       'cart_items.wallet_entry_id',
-      sql<string | null>`case when cart_items.wallet_entry_id is not null and cart_items.timeslot is not null
+      // A wallet or paid dine-in line's table, as its ADD TO CART or the cart page kept it (walk 6 #3: paid too).
+      sql<string | null>`case when (cart_items.wallet_entry_id is not null or variant_offers.speed = 'dine-in')
+        and cart_items.timeslot is not null
         then to_char(cart_items.delivery_date, 'YYYY-MM-DD') || ' ' || cart_items.timeslot end`.as('wallet_visit'),
       'vendor_locations.opens_at',
       'vendor_locations.closes_at',
@@ -371,9 +376,9 @@ export interface VendorGroup {
   subtotalCents: number;
   /** Every line is redeemed from the wallet at this restaurant: nobody delivers it, no date or slot is chosen. */
   wallet: boolean;
-  /** The visit its wallet lines were redeemed for ('YYYY-MM-DD HH:MM'), or undefined when none was kept. */
+  /** The table its wallet or dine-in lines are kept for ('YYYY-MM-DD HH:MM'), or undefined when none was kept. */
   walletVisit: string | undefined;
-  /** The restaurant's opening hours, for choosing a wallet group's visit on the cart page. */
+  /** The restaurant's opening hours, for choosing a wallet or dine-in group's table on the cart page. */
   hours: { opens_at: string; closes_at: string } | undefined;
 }
 
@@ -503,7 +508,7 @@ export async function loadCartView(
       hold_expires_at: choice.hold ? choice.hold.expiresAt.toISOString() : null,
       wallet: group.wallet,
       dinein_time: group.walletVisit ?? null,
-      ...(group.wallet && group.hours ? { visit_hours: group.hours } : {}),
+      ...((group.wallet || group.speed === 'dine-in') && group.hours ? { visit_hours: group.hours } : {}),
     });
     group.lines.forEach((line, position) => {
       result.push({

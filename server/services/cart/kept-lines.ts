@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { KeptLine } from '../../../src/api/contract/cart-page.contract.ts';
-import { keptLinesLastDays } from '../../../src/rules/area-change.ts';
+import { keptLinesLastDays, keptOptionLabel } from '../../../src/rules/area-change.ts';
 import { maxQuantity } from '../../../src/rules/quantity.ts';
 import { formatSize } from '../../../src/rules/sizes.ts';
 import { catalogueSpeeds } from '../../../src/rules/speeds.ts';
@@ -24,10 +24,14 @@ export async function loadKeptLines(db: Kysely<Database>, cartId: string): Promi
     .innerJoin('product_variants', 'product_variants.id', 'cart_kept_lines.variant_id')
     .innerJoin('products', 'products.id', 'product_variants.product_id')
     .innerJoin('variant_offers', 'variant_offers.id', 'cart_kept_lines.offer_id')
+    .innerJoin('vendor_locations', 'vendor_locations.id', 'variant_offers.loc_id')
+    .innerJoin('vendors', 'vendors.id', 'vendor_locations.vendor_id')
     .select([
       'cart_kept_lines.id',
       'cart_kept_lines.zipcode',
       'variant_offers.stock',
+      'variant_offers.speed',
+      'vendors.name as seller',
       'products.name',
       'product_variants.bottle_size',
       'products.size_unit',
@@ -46,6 +50,7 @@ export async function loadKeptLines(db: Kysely<Database>, cartId: string): Promi
     qty: row.qty,
     expires_at: new Date(row.expires_at).toISOString(),
     in_stock: row.stock > 0,
+    option: keptOptionLabel(row.speed, row.seller),
   }));
 }
 

@@ -77,6 +77,9 @@ export function offeredSpeedIds(groups: readonly VendorGroup[], area: number, ch
 
 export const offerMessages = {
   speedNotOffered: 'This delivery speed is not available for the items in your cart.',
+  notSoldHere: (seller: string) => `${seller}'s items are not sold for this address. Please update your cart.`,
+  visitWithOthers: (seller: string, visit: string) =>
+    `${seller}'s ${visit} items cannot be ordered with items to deliver, or with another visit: remove them, or the others, in your cart.`,
   optionNotOffered: 'The items in your cart are not sold for this delivery option. Please change the Delivery Options or your cart.',
   retailerNotOffered: 'Please choose one of the shops your items come from.',
 } as const;
@@ -90,4 +93,19 @@ export function speedRefusal(groups: readonly VendorGroup[], area: number, speed
 export function retailerLocIds(groups: readonly VendorGroup[], speedId: SpeedId): number[] {
   if (speedId !== speedIds.storePickup && speedId !== speedIds.dineIn) return [];
   return groups.filter((g) => g.wallet || isVisitSpeed(g.speed)).map((g) => g.locId);
+}
+
+/**
+ * Why shipping options lists no speed for the cart (walk 6 #3: the speed tab said only 'No delivery option is
+ * available for this cart.', and Try again gave the same answer): the seller whose items are not sold here, the
+ * Dine-In or Pick-Up group that cannot go with the rest, or the chosen delivery option. Undefined when one is offered.
+ */
+export function noSpeedReason(groups: readonly VendorGroup[], area: number, chosen: readonly DeliveryOptionKind[]): string | undefined {
+  if (offeredSpeedIds(groups, area, chosen).length > 0 || groups.length === 0) return undefined;
+  const unsold = groups.find((g) => groupSpeedIds(g, area).length === 0);
+  if (unsold) return offerMessages.notSoldHere(unsold.vendorName);
+  const visit = groups.find((g) => !g.wallet && isVisitSpeed(g.speed));
+  if (visit && cartSpeedIds(groups, area).length === 0)
+    return offerMessages.visitWithOthers(visit.vendorName, visit.speed === 'dine-in' ? 'Dine-In' : 'Pick-Up');
+  return offerMessages.optionNotOffered;
 }

@@ -6,6 +6,7 @@ import { timeLabel } from '../../../src/rules/visit-time.ts';
 import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delivery.ts';
 import { centsToDollars, formatMoney } from '../../../src/rules/money.ts';
 import { modeRowsOf } from '../../../src/rules/price-rows.ts';
+import { shopperWalletLineWords } from '../../../src/rules/payment-words.ts';
 import { formatSize, type SizeUnit } from '../../../src/rules/sizes.ts';
 import type { MailMessage, MailSender } from '../../adapters/mail/mail-port.ts';
 import type { Database, OrderDeliverablesTable, OrderItemsTable, OrdersTable } from '../../db/schema.ts';
@@ -22,7 +23,7 @@ export interface MailedLines {
    * With the product's size_unit (a line's size reads as the cart's: '1 kg', '750 ml', not '(1000 g)') and whether it
    * is weighed at packing (a wallet redemption never is): a pay-on-delivery total is then an estimate too.
    */
-  items: (Pick<Selectable<OrderItemsTable>, (typeof mailedItemColumns)[number]> & { size_unit: SizeUnit; weighed: boolean })[];
+  items: (Pick<Selectable<OrderItemsTable>, (typeof mailedItemColumns)[number]> & { size_unit: SizeUnit; weighed: boolean; wallet?: boolean })[];
 }
 
 /** The order as settled and the lines its request wrote: the mail is written from them without reading them back. */
@@ -45,7 +46,11 @@ async function readPlacedOrder(db: Kysely<Database>, orderId: number): Promise<P
   return {
     order,
     deliverables,
-    items: items.map(({ sold_by_weight, wallet_entry_id, ...item }) => ({ ...item, weighed: sold_by_weight && wallet_entry_id === null })),
+    items: items.map(({ sold_by_weight, wallet_entry_id, ...item }) => ({
+      ...item,
+      weighed: sold_by_weight && wallet_entry_id === null,
+      wallet: wallet_entry_id !== null,
+    })),
   };
 }
 
@@ -63,7 +68,9 @@ export function orderConfirmation({ order, deliverables, items }: PlacedOrder, a
     lines.push(`${mailText(deliverable.delivery_method)} from ${mailText(deliverable.vendor_name)}${when}${slot}:`);
     for (const item of items.filter((i) => i.deliverable_id === deliverable.id)) {
       const size = item.bottle_size > 0 ? ` (${formatSize(item.bottle_size, item.size_unit)})` : '';
-      lines.push(`  ${item.qty} × ${mailText(item.product_name)}${size}  ${formatMoney(centsToDollars(item.row_total_cents))}`);
+      // A redemption says where it came from, as the order page and the console do (walk 6).
+      const redeemed = item.wallet ? ` (${shopperWalletLineWords})` : '';
+      lines.push(`  ${item.qty} × ${mailText(item.product_name)}${size}  ${formatMoney(centsToDollars(item.row_total_cents))}${redeemed}`);
     }
   }
   // The shopper checks what goes with the gift; the seller's console shows the same words.

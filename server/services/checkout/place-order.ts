@@ -730,6 +730,7 @@ async function writeDeliverables(
       // Rows come back in insert order: the group's line i is this row's, with its product's unit.
       size_unit: group.lines[i]?.size_unit ?? 'g',
       weighed: group.lines[i]?.sold_by_weight === true && group.lines[i]?.wallet_entry_id === null,
+      wallet: group.lines[i]?.wallet_entry_id !== null && group.lines[i]?.wallet_entry_id !== undefined,
     }));
     lines.items.push(...written);
     // Cart line → order line, for the review step's substitution preferences (inserted rows come back in order).

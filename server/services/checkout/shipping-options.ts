@@ -13,7 +13,7 @@ import { notServedMessage } from '../catalogue/catalogue-cache.ts';
 import { loadCartView, loadDeliveryChoices, validChoice, type VendorGroup } from '../cart/cart-view.ts';
 import { nextDeliveryDates, vendorCalendars } from '../cart/delivery-dates.ts';
 import { isServedZip, loadOrderBasis, orderTotals } from './order-totals.ts';
-import { chosenOptions, offeredSpeedIds } from './offers.ts';
+import { chosenOptions, noSpeedReason, offeredSpeedIds } from './offers.ts';
 import type { Caller } from '../platform/caller.ts';
 import { milesBetweenZips } from '../platform/zip-distance.ts';
 import { isVisitSpeed } from '../../../src/rules/speeds.ts';
@@ -29,7 +29,8 @@ export interface ShippingRequest {
 }
 
 export type ShippingOutcome =
-  | { kind: 'speeds'; speed: SpeedOption[]; groups: DeliveryGroup[]; calendars: NextDeliveryDateEntry[] }
+  /** message: with no speed, why (noSpeedReason), which the speed tab shows with a way back to the cart. */
+  | { kind: 'speeds'; speed: SpeedOption[]; groups: DeliveryGroup[]; calendars: NextDeliveryDateEntry[]; message?: string | undefined }
   | { kind: 'refused'; message: string }
   /** field: the body field naming what is gone (the caller's cart, ordered meanwhile), else none. */
   | { kind: 'not-found'; what: string; field?: string }
@@ -206,5 +207,6 @@ export async function shippingOptions(
       now,
     ),
   ]);
-  return { kind: 'speeds', speed, groups: view.delivery_groups, calendars: entries };
+  const message = speed.length === 0 ? noSpeedReason(groups, basis.area, chosenOptions(request)) : undefined;
+  return { kind: 'speeds', speed, groups: view.delivery_groups, calendars: entries, message };
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { maxQuantity } from '../../../src/rules/quantity.ts';
 import { deliveryOptionMessages } from '../../../src/rules/messages.ts';
 import { walletRefusals, walletUnitsOf, walletVisitTimes } from '../../../src/rules/wallet.ts';
@@ -153,9 +153,9 @@ export async function walletAddToCart(db: Kysely<Database>, caller: Caller, requ
 }
 
 /**
- * The visit a cart's wallet redemptions at a restaurant are eaten at, kept on their lines (delivery_date, timeslot
- * 'HH:MM'): one table, so the latest choice holds for every wallet line there. Place order reads it from the cart,
- * so it survives another browser and a cart with delivery lines (walk 5 #1).
+ * The table a cart's wallet redemptions and dine-in lines at a restaurant are eaten at, kept on their lines
+ * (delivery_date, timeslot 'HH:MM'): one table, so the latest choice holds for every such line there. Place order reads
+ * it from the cart, so it survives another browser and a cart with delivery lines (walk 5 #1, walk 6 #3).
  */
 export async function keepWalletVisit(
   db: Kysely<Database>,
@@ -167,17 +167,31 @@ export async function keepWalletVisit(
     .updateTable('cart_items')
     .set({ delivery_date: visit.date, timeslot: visit.time })
     .where('cart_id', '=', cartId)
-    .where('wallet_loc_id', '=', restaurantLocId)
-    .where('wallet_entry_id', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('wallet_loc_id', '=', restaurantLocId), eb('wallet_entry_id', 'is not', null)]),
+        eb.and([eb('wallet_entry_id', 'is', null), eb('offer_id', 'in', dineInOffersAt(eb, restaurantLocId))]),
+      ]),
+    )
     .execute();
+}
+
+/** The restaurant's dine-in offers (a paid dine-in line's offer is one of them). */
+function dineInOffersAt(eb: ExpressionBuilder<Database, 'cart_items'>, locId: number) {
+  return eb
+    .selectFrom('variant_offers')
+    .select('variant_offers.id')
+    .where('variant_offers.loc_id', '=', locId)
+    .where('variant_offers.speed', '=', 'dine-in');
 }
 
 export type WalletVisitOutcome = { kind: 'kept' } | { kind: 'refused'; message: string } | { kind: 'not-found'; what: string };
 
 /**
- * The cart page's choice of when its wallet redemptions at a restaurant are eaten, for lines redeemed before the cart
- * kept a visit (walk 5 #1): a time the restaurant seats guests on that date, by the wallet product list's own rule
- * (walletVisitTimes, the one place order checks), kept as their ADD TO CART keeps it.
+ * The cart page's choice of when its wallet redemptions and paid dine-in lines at a restaurant are eaten, for a group
+ * with no table kept (lines redeemed before the cart kept a visit, walk 5 #1; dine-in lines from another browser, or
+ * whose browser lost its stored visit, walk 6 #3): a time the restaurant seats guests on that date, by the wallet
+ * product list's own rule (walletVisitTimes, the one place order checks), kept as their ADD TO CART keeps it.
  */
 export async function chooseWalletVisit(
   db: Kysely<Database>,
@@ -190,11 +204,12 @@ export async function chooseWalletVisit(
     if (!cart) return { kind: 'not-found', what: 'Cart not found' };
     const restaurant = await trx
       .selectFrom('cart_items')
-      .innerJoin('vendor_locations', 'vendor_locations.id', 'cart_items.wallet_loc_id')
+      .innerJoin('variant_offers', 'variant_offers.id', 'cart_items.offer_id')
+      .innerJoin('vendor_locations', (join) => join.on(sql<boolean>`vendor_locations.id = coalesce(cart_items.wallet_loc_id, variant_offers.loc_id)`))
       .select(['vendor_locations.opens_at', 'vendor_locations.closes_at'])
       .where('cart_items.cart_id', '=', cart.id)
-      .where('cart_items.wallet_loc_id', '=', request.restaurantLocId)
-      .where('cart_items.wallet_entry_id', 'is not', null)
+      .where('vendor_locations.id', '=', request.restaurantLocId)
+      .where((eb) => eb.or([eb('cart_items.wallet_entry_id', 'is not', null), eb('variant_offers.speed', '=', 'dine-in')]))
       .limit(1)
       .executeTakeFirst();
     if (!restaurant) return { kind: 'not-found', what: walletCartMessages.restaurantNotFound };

@@ -77,9 +77,12 @@ export const deliveryGroup = type({
   hold_expires_at: nullable(string()),
   /** Only wallet redemptions at this restaurant (issue 12): nothing to deliver, so no date or slot to choose. */
   wallet: optional(boolean()),
-  /** A wallet group's visit as the wallet ADD TO CART kept it, 'YYYY-MM-DD HH:MM'; null or absent: none chosen. */
+  /**
+   * A wallet or dine-in group's table as the wallet ADD TO CART or the cart page kept it, 'YYYY-MM-DD HH:MM'; null or
+   * absent: none kept.
+   */
   dinein_time: optional(nullable(string())),
-  /** A wallet group's restaurant hours ('HH:MM'): the cart page offers its visit's times by the wallet's own rule. */
+  /** A wallet or dine-in group's restaurant hours ('HH:MM'): the cart page offers its table's times by the wallet's rule. */
   visit_hours: optional(type({ opens_at: string(), closes_at: string() })),
 });
 export type DeliveryGroup = Infer<typeof deliveryGroup>;
@@ -116,6 +119,8 @@ export const keptLine = type({
   expires_at: string(),
   /** false: its offer has none in stock now (it cannot come back until restocked; the cart names it). */
   in_stock: optional(boolean()),
+  /** The delivery option its offer is sold for: 'Delivery', 'Dine-In at Gramercy Chop House' (keptOptionLabel). */
+  option: optional(string()),
 });
 export type KeptLine = Infer<typeof keptLine>;
 

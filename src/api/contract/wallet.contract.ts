@@ -167,9 +167,9 @@ export const walletAddToCartReply = size(array(walletAddToCartResult), 1, Number
 export type WalletAddToCartReply = Infer<typeof walletAddToCartReply>;
 
 /**
- * POST /wallet/wallet/walletVisit (ours; the spec has no call for it): when the cart's wallet redemptions at a
- * restaurant are eaten, for lines redeemed before the cart kept a visit (walk 5 #1), chosen on the cart page by the
- * wallet's own rule (walletVisitTimes).
+ * POST /wallet/wallet/walletVisit (ours; the spec has no call for it): when the cart's wallet redemptions and paid
+ * dine-in lines at a restaurant are eaten, for a group with no table kept (walk 5 #1, walk 6 #3), chosen on the cart
+ * page by the wallet's own rule (walletVisitTimes).
  */
 export const walletVisitBody = object({
   cart_id: cartIdField,

@@ -114,7 +114,10 @@ function cardFirst(context: CartContext): boolean {
 }
 
 function currentProblems(context: CartContext): CheckoutProblems {
-  return checkoutProblems(context.cart?.delivery_groups ?? [], minDates(context));
+  const stored = context.session.getSnapshot().context;
+  // The table this browser chose: place order sends it on Dine-In, or for a cart of wallet redemptions.
+  const browserVisit = stored.shippingType === 'dine-in' || stored.walletOrder === true ? stored.dineinTime : undefined;
+  return checkoutProblems(context.cart?.delivery_groups ?? [], minDates(context), browserVisit);
 }
 
 /** The new server cart, and the checkout problems kept current once they are on screen. */

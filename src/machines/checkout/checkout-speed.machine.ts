@@ -40,6 +40,11 @@ export interface CheckoutSpeedContext {
   speeds: SpeedOption[];
   speedChoice: SpeedChoice | undefined;
   speedMessage: string | undefined;
+  /**
+   * No speed is offered for the cart as it is (the server's reason, walk 6 #3): trying again gives the same answer, so
+   * the tab leads back to the cart instead; false for a load that failed.
+   */
+  speedRefused: boolean;
   /** The cart's seller groups as the server last answered (each one's date and fee): the shipping reply, then each block's save. */
   deliveryGroups: DeliveryGroup[];
   /** One block per seller with a date (and Same Day slot) to choose: the cart page's own delivery-group actors. */
@@ -163,10 +168,14 @@ export const checkoutSpeedMachine = setup({
         speeds,
         speedChoice: openingChoice(speeds, context.chosen),
         speedMessage: undefined,
+        speedRefused: false,
         deliveryGroups: params.reply.data?.delivery_groups ?? [],
       };
     }),
-    assignSpeedMessage: assign((_, params: { message: string }) => ({ speedMessage: params.message })),
+    assignSpeedMessage: assign((_, params: { message: string; refused: boolean }) => ({
+      speedMessage: params.message,
+      speedRefused: params.refused,
+    })),
     assignAddressGone: assign((_, params: { error: unknown }) => ({ addressGone: goneRecordText(params.error, deliveryAddressField) })),
     assignCartOrdered: assign({ cartOrdered: true }),
     // The sellers' date and time blocks (issue 23), as on the cart page: visits and wallet lines have none to choose.
@@ -224,6 +233,7 @@ export const checkoutSpeedMachine = setup({
     speeds: [],
     speedChoice: undefined,
     speedMessage: undefined,
+    speedRefused: false,
     deliveryGroups: [],
     groups: [],
     groupMessage: undefined,
@@ -254,9 +264,10 @@ export const checkoutSpeedMachine = setup({
             ],
           },
           {
-            description: "No speed offered for this cart: the server's message, or 'No delivery option is available for this cart.'",
+            description:
+              "No speed offered for this cart: the server's reason (the group that cannot go with the rest), or 'No delivery option is available for this cart.', with the way back to the cart.",
             target: 'failed',
-            actions: { type: 'assignSpeedMessage', params: ({ event }) => ({ message: event.output.message ?? noSpeedMessage }) },
+            actions: { type: 'assignSpeedMessage', params: ({ event }) => ({ message: event.output.message ?? noSpeedMessage, refused: true }) },
           },
         ],
         onError: [
@@ -277,7 +288,7 @@ export const checkoutSpeedMachine = setup({
           {
             description: 'The delivery speeds could not be loaded: the reason is shown with a way to try again.',
             target: 'failed',
-            actions: { type: 'assignSpeedMessage', params: ({ event }) => ({ message: failureText(event.error) }) },
+            actions: { type: 'assignSpeedMessage', params: ({ event }) => ({ message: failureText(event.error), refused: false }) },
           },
         ],
       },
@@ -310,7 +321,8 @@ export const checkoutSpeedMachine = setup({
       },
     },
     failed: {
-      description: 'No speed could be offered (or the server could not be reached): the message is shown and the shopper may try again.',
+      description:
+        'No speed could be offered (the reason is shown with the way back to the cart), or the server could not be reached (the message is shown and the shopper may try again).',
       on: { 'speed.retry': { description: 'The shopper tries again: the speeds are loaded again.', target: 'loading' } },
     },
     /** CONTINUE with an offered speed: the step is done. */

@@ -65,6 +65,8 @@ export const selectSpeedSellers = (s: SpeedStepSnapshot) => {
   return speed ? sellersOfSpeed(speed, s.context.speedChoice?.retailerId) : [];
 };
 export const selectSpeedMessage = (s: SpeedStepSnapshot) => s.context.speedMessage;
+/** No speed for the cart as it is: the tab leads back to the cart rather than try again (walk 6 #3). */
+export const selectSpeedRefused = (s: SpeedStepSnapshot) => s.context.speedRefused;
 /** The sellers' date and time blocks (cart delivery-group actors; render them with the cart door's group selectors). */
 export const selectSpeedGroups = (s: SpeedStepSnapshot) => s.context.groups;
 /** The cart's seller groups as the server last priced them (each block's own fee). */

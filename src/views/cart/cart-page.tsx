@@ -20,7 +20,7 @@ import {
   selectLinesActor,
   selectPendingLines,
 } from '../../machines/cart/index.ts';
-import { applyPending, groupLines } from '../../rules/cart-checkout.ts';
+import { applyPending, checkoutHint, groupLines } from '../../rules/cart-checkout.ts';
 import { emptyCartMessage, somethingWentWrongMessage } from '../../rules/messages.ts';
 import { linkButton, primaryButton } from '../../styles/controls.css.ts';
 import { useAppActors, useNotify, useSessionValue } from '../app-context.tsx';
@@ -201,7 +201,7 @@ function CartContents({ actor, kept, keptRemoving, onRemoveKept }: { actor: Cart
           </div>
           {hasProblems && (
             <p className={css.checkoutHint} role="alert">
-              Choose a delivery date (and a time slot for Same Day) for every seller.
+              {checkoutHint(problems)}
             </p>
           )}
           <button

@@ -5,22 +5,26 @@ import { useSessionValue } from '../app-context.tsx';
 import * as css from './kept-lines.css.ts';
 
 /**
- * Lines kept for another zip (decisions 041, 047), one section per zip: outside the cart's figures, back in the cart
+ * Lines kept for another zip (decisions 041, 047), one section per zip (at the shopper's zip, per delivery option): outside the cart's figures, back in the cart
  * when that zip is chosen again, each removable, and gone after their week.
  */
 export function KeptLines({ kept, busy, onRemove }: { kept: readonly KeptLine[]; busy: boolean; onRemove: (keptId: number) => void }) {
   const currentZip = useSessionValue('zipcode');
-  const byZip = new Map<string, KeptLine[]>();
-  for (const line of kept) byZip.set(line.zipcode, [...(byZip.get(line.zipcode) ?? []), line]);
+  // One section per zip; at the zip the shopper is at, one per delivery option the lines are kept for.
+  const sections = new Map<string, KeptLine[]>();
+  const keyOf = (line: KeptLine) => (line.zipcode === currentZip ? `${line.zipcode} ${line.option ?? ''}` : line.zipcode);
+  for (const line of kept) sections.set(keyOf(line), [...(sections.get(keyOf(line)) ?? []), line]);
   return (
     <>
-      {[...byZip.entries()].map(([zipcode, lines]) => {
-        // The earliest expiry of the zip's lines: none of them outlives the date shown.
+      {[...sections.entries()].map(([key, lines], index) => {
+        const first = lines[0];
+        if (!first) return null;
+        // The earliest expiry of the section's lines: none of them outlives the date shown.
         const expires = lines.map((l) => l.expires_at).sort()[0] ?? '';
-        const words = keptSectionWords(zipcode, expires, currentZip);
-        const headingId = `kept-${zipcode}`;
+        const words = keptSectionWords(first.zipcode, expires, currentZip, first.option);
+        const headingId = `kept-${index}`;
         return (
-          <section key={zipcode} className={css.section} aria-labelledby={headingId}>
+          <section key={key} className={css.section} aria-labelledby={headingId}>
             <h2 id={headingId} className={css.heading}>
               {words.heading}
             </h2>

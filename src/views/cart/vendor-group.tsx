@@ -42,6 +42,10 @@ export function VendorGroup({ group, delivery, groupRef, problems, now, onQuanti
   const timeLeft = speed === 'local' && date === storeToday(now) ? timeLeftLabel(now, cutoffInstant(now)) : undefined;
   // A wallet group with no visit it can be placed for (none kept, or one since passed) asks for the date and time.
   const askVisit = Boolean(delivery?.visit_hours) && !isWalletVisitOffered(delivery?.dinein_time ?? undefined, delivery?.visit_hours, now);
+  // A Dine-In group's table: the one this browser chose on Delivery Options, else the one the cart keeps (walk 6 #3).
+  const shippingType = useSessionValue('shippingType');
+  const chosenVisit = useSessionValue('dineinTime');
+  const table = (shippingType === 'dine-in' ? chosenVisit : undefined) ?? delivery?.dinein_time ?? undefined;
 
   return (
     <li>
@@ -64,11 +68,26 @@ export function VendorGroup({ group, delivery, groupRef, problems, now, onQuanti
                 vendorName={group.vendor_name}
                 hours={delivery.visit_hours}
                 onKept={onVisitKept}
+                required={problems?.visit}
               />
             )}
           </>
-        ) : speed === 'dine-in' || speed === 'pickup' ? (
-          <VisitLine speed={speed} />
+        ) : speed === 'dine-in' ? (
+          <>
+            <VisitLine speed={speed} when={table} />
+            {!table && delivery?.visit_hours && (
+              <WalletVisitChoice
+                cartId={cartId}
+                vendorLocId={group.vendor_loc_id}
+                vendorName={group.vendor_name}
+                hours={delivery.visit_hours}
+                onKept={onVisitKept}
+                required={problems?.visit}
+              />
+            )}
+          </>
+        ) : speed === 'pickup' ? (
+          <VisitLine speed={speed} when={chosenVisit} />
         ) : groupRef ? (
           <GroupDelivery groupRef={groupRef} vendorName={group.vendor_name} problems={problems} maxDate={addDays(storeToday(now), lastDayOffered)} />
         ) : (
@@ -89,12 +108,15 @@ export function VendorGroup({ group, delivery, groupRef, problems, now, onQuanti
   );
 }
 
-/** A restaurant's group: when the shopper comes, as chosen on Delivery Options, and a way to change it. */
-function VisitLine({ speed }: { speed: 'dine-in' | 'pickup' }) {
-  const when = visitLabel(useSessionValue('dineinTime'));
+/**
+ * A restaurant's group: when the shopper comes, as chosen on Delivery Options (a Dine-In table: or kept by the cart),
+ * and a way to change it; a table not chosen is chosen below.
+ */
+function VisitLine({ speed, when }: { speed: 'dine-in' | 'pickup'; when: string | undefined }) {
+  const label = visitLabel(when);
   return (
     <p className={css.promise}>
-      {speed === 'dine-in' ? 'Your table' : 'Pick-up'}: {when ?? 'choose a date and time'} <Link to="/ship/options">Change</Link>
+      {speed === 'dine-in' ? 'Your table' : 'Pick-up'}: {label ?? 'choose a date and time'} <Link to="/ship/options">Change</Link>
     </p>
   );
 }

@@ -13,10 +13,15 @@ interface WalletVisitChoiceProps {
   hours: OpeningHours;
   /** The visit is kept: the cart is read again and shows it. */
   onKept: () => void;
+  /** CHECKOUT was refused for want of it (walk 6 #3): said here, and the date marked. */
+  required?: string | undefined;
 }
 
-/** A wallet group with no visit kept: its date and time, picked as on the wallet product list, and SAVE. */
-export function WalletVisitChoice({ cartId, vendorLocId, vendorName, hours, onKept }: WalletVisitChoiceProps) {
+/**
+ * A wallet or Dine-In group with no table kept: its date and time, picked as on the wallet product list, and SAVE
+ * (kept on the group's lines on the server, so any browser places it).
+ */
+export function WalletVisitChoice({ cartId, vendorLocId, vendorName, hours, onKept, required }: WalletVisitChoiceProps) {
   const actor = useActorRef(walletVisitMachine.provide({ actions: { visitKept: onKept } }), { input: { cartId, vendorLocId, hours } });
   const visit = useSelector(actor, selectWalletVisit);
   return (
@@ -30,14 +35,15 @@ export function WalletVisitChoice({ cartId, vendorLocId, vendorName, hours, onKe
           noTimeLeft={visit.times.length === 0}
           onDate={(date) => actor.send({ type: 'visit.date.change', date })}
           onTime={(time) => actor.send({ type: 'visit.time.change', time })}
+          invalid={required !== undefined && !visit.problem}
         />
         <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'visit.save' })}>
           Save date and time
         </button>
       </div>
-      {visit.problem && (
+      {(visit.problem ?? required) && (
         <p className={visitCss.error} role="alert">
-          {visit.problem}
+          {visit.problem ?? required}
         </p>
       )}
     </fieldset>

@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import {
   selectCanChooseDate,
@@ -8,6 +9,7 @@ import {
   selectSpeedGroupMessage,
   selectSpeedGroups,
   selectSpeedMessage,
+  selectSpeedRefused,
   selectSpeeds,
   selectSpeedSellers,
   selectSpeedStep,
@@ -37,6 +39,7 @@ export function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
   const speeds = useSelector(actor, selectSpeeds);
   const choice = useSelector(actor, selectSpeedChoice);
   const message = useSelector(actor, selectSpeedMessage);
+  const refused = useSelector(actor, selectSpeedRefused);
   // The shop (speeds 2, 3) and the date (10, 11) can be chosen when the machine takes the current one.
   const retailerChoice = useSelector(actor, selectCanChooseRetailer);
   const dateChoice = useSelector(actor, selectCanChooseDate);
@@ -67,9 +70,15 @@ export function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
         {phase === 'failed' && (
           <div role="alert" className={css.actions}>
             <p className={css.error}>{message}</p>
-            <button type="button" className={primaryButton} onClick={() => actor.send({ type: 'speed.retry' })}>
-              Try again
-            </button>
+            {refused ? (
+              <Link to="/cart" className={primaryButton}>
+                Back to cart
+              </Link>
+            ) : (
+              <button type="button" className={primaryButton} onClick={() => actor.send({ type: 'speed.retry' })}>
+                Try again
+              </button>
+            )}
           </div>
         )}
         {phase === 'choosing' && speed && (

@@ -12,15 +12,27 @@ interface VisitDateTimeProps {
   noTimeLeft: boolean;
   onDate: (date: string) => void;
   onTime: (time: string) => void;
+  /** Refused without it (the cart's CHECKOUT): the date is marked, so focus goes there. */
+  invalid?: boolean | undefined;
 }
 
-/** The visit's date and time, shared by the wallet's restaurant choice, its product list and a cart's wallet group. */
-export function VisitDateTime({ today, date, time, times, noTimeLeft, onDate, onTime }: VisitDateTimeProps) {
+/**
+ * The visit's date and time, shared by the wallet's restaurant choice, its product list and a cart's wallet or Dine-In
+ * group.
+ */
+export function VisitDateTime({ today, date, time, times, noTimeLeft, onDate, onTime, invalid }: VisitDateTimeProps) {
   return (
     <>
       <label className={css.field}>
         <span className={css.label}>Date</span>
-        <input className={css.input} type="date" min={today} value={date} onChange={(e) => onDate(e.target.value)} />
+        <input
+          className={css.input}
+          type="date"
+          min={today}
+          value={date}
+          aria-invalid={invalid ? true : undefined}
+          onChange={(e) => onDate(e.target.value)}
+        />
       </label>
       <DropdownSelect
         label="Time"
