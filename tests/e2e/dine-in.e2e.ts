@@ -64,11 +64,16 @@ test.describe('dine-in and pick-up', () => {
 
   test("Dine-In at Gramercy: the home's carousels and Similar Items show its offers at its prices, not the area's", async ({ page }) => {
     await enterStore(page);
+    // The Dine-In home's own reply, before its cards are read (the delivery home's cards are on screen until it comes).
+    const dineInHome = page.waitForResponse((r) => r.url().includes('/connect/index/homepage') && r.url().includes('courier_type=dine-in'));
     await chooseVisit(page, 'Dine-In', '4 star', 'Gramercy Chop House', '7:00 PM');
+    await dineInHome;
     const price = /\$[\d,]+\.\d{2}/;
+    // Read again until the card shows a price (a card drawn anew between two reads has none for a moment).
     const priceOf = async (card: Locator) => {
-      await expect(card).toContainText(price);
-      return (await card.innerText()).match(price)?.[0] ?? 'the card shows no price';
+      let shown: string | undefined;
+      await expect.poll(async () => (shown = (await card.innerText()).match(price)?.[0])).toBeDefined();
+      return shown ?? 'the card shows no price';
     };
 
     // A home carousel card's price is the product page's at Gramercy (before, the lowest of any restaurant in the area).

@@ -26,6 +26,8 @@ export const bar = style({
   // row of their own). Phones wrap as search-box.css.ts and the zip line order them.
   flexWrap: 'nowrap',
   '@media': {
+    // Laptops: a little less between the row's parts leaves a restaurant's name and a signed-in name whole (walk 6).
+    [media.fromLg]: { gap: '14px' },
     [media.upToLg]: { flexWrap: 'wrap' },
     [media.fromSmUpToLg]: { display: 'grid', gridTemplateColumns: 'auto auto minmax(0, 1fr) auto', gap: '8px 14px' },
     [media.upToSm]: { gap: '8px 12px' },
@@ -68,7 +70,12 @@ export const choice = style([
   {
     flexShrink: 1,
     minWidth: 0,
-    '@media': { [media.fromSmUpToMd]: { gridColumn: '1 / 3', gridRow: 2 } },
+    '@media': {
+      [media.fromSmUpToMd]: { gridColumn: '1 / 3', gridRow: 2 },
+      // On one row the search gives way first (to its minimum): the restaurant's name is what the shopper chose
+      // (walk 6: 'DINE-IN AT Gramercy Chop H…' beside a signed-in name at 1280 px).
+      [media.fromLg]: { flexShrink: 0.2 },
+    },
   },
 ]);
 

@@ -49,6 +49,8 @@ const speedBox = (page: Page) => page.getByRole('combobox', { name: 'Select Spee
 const blocks = (page: Page) => page.getByRole('region', { name: 'Select Date and Select Time' });
 const slots = (page: Page) => blocks(page).getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
 const tryAgain = (page: Page) => page.getByRole('alert').getByRole('button', { name: 'Try again' });
+/** A refusal (no speed fits the cart) leads back to the cart instead: trying again would be refused again (walk 6 #3). */
+const backToCart = (page: Page) => page.getByRole('alert').getByRole('link', { name: 'Back to cart' });
 const herHome = (page: Page) => page.getByRole('button', { name: /^Home: Ada Lovelace/ });
 
 function atSpeedStep(deliveryAddressId: number) {
@@ -117,7 +119,7 @@ export const checkoutSpeedJourneys: MachineMap = {
     },
     'shippingOptions: 1 Hour Delivery': {
       event: done({ code: 1, data: { speed: speeds.filter((s) => s.id === 1) } }),
-      when: all(loadingForHome, messageIs(noSpeedMessage)),
+      when: all(loadingForHome, messageIs(offlineMessage)),
       act: nothingToDo,
     },
     'shippingOptions: three speeds (widened by the test)': {
@@ -145,7 +147,7 @@ export const checkoutSpeedJourneys: MachineMap = {
     },
     'speed.retry': {
       event: { type: 'speed.retry' },
-      when: at('failed'),
+      when: all(at('failed'), messageIs(offlineMessage)),
       act: async ({ page }) => tryAgain(page).click(),
     },
     // A seller's slot in the block below: refused (the connection dropped), then saved.
@@ -202,7 +204,7 @@ export const checkoutSpeedJourneys: MachineMap = {
   states: {
     'checkoutSpeed.loading': { passing: 'the speeds load as the step opens (and after Try again)' },
     'checkoutSpeed.choosing': { shows: speedBox },
-    'checkoutSpeed.failed': { shows: tryAgain },
+    'checkoutSpeed.failed': { shows: (page) => tryAgain(page).or(backToCart(page)) },
     'checkoutSpeed.chosen': { shows: (page) => page.getByRole('heading', { name: 'Choose Payment Options' }) },
     // The checkout is back at her addresses, without the deleted one, and says why.
     'checkoutSpeed.addressGone': { shows: (page) => page.getByRole('alert').filter({ hasText: addressGoneMessage }) },
