@@ -121,8 +121,10 @@ describe('a search page’s cards follow the catalogue', () => {
       .set({ price_cents: 1, stock: 0 })
       .where('variant_id', 'in', db.selectFrom('product_variants').select('id').where('product_id', '=', offer.product_id))
       .execute();
-    // What buildApp does with the database's notice, here without waiting for it.
+    // What buildApp does with the database's notice, here without waiting for it; the card cache hears a turn's
+    // product notices together, in a microtask (decision 086), before any later request could read it.
     catalogueChanged(db, { productId: offer.product_id });
+    await Promise.resolve();
     const priced = await searchCards(db, page, newYork.loc_id, undefined);
     expect(priced).toEqual(await fromDatabase(page, newYork.loc_id, undefined));
     expect(priced[0]?.child.some((size) => size.price === '0.01')).toBe(true);
