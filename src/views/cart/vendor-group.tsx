@@ -46,6 +46,17 @@ export function VendorGroup({ group, delivery, groupRef, problems, now, onQuanti
   const shippingType = useSessionValue('shippingType');
   const chosenVisit = useSessionValue('dineinTime');
   const table = (shippingType === 'dine-in' ? chosenVisit : undefined) ?? delivery?.dinein_time ?? undefined;
+  // The table's date and time, asked beside a wallet or Dine-In group that has none kept (one control for both).
+  const visitChoice = delivery?.visit_hours ? (
+    <WalletVisitChoice
+      cartId={cartId}
+      vendorLocId={group.vendor_loc_id}
+      vendorName={group.vendor_name}
+      hours={delivery.visit_hours}
+      onKept={onVisitKept}
+      required={problems?.visit}
+    />
+  ) : undefined;
 
   return (
     <li>
@@ -61,30 +72,12 @@ export function VendorGroup({ group, delivery, groupRef, problems, now, onQuanti
         {delivery?.wallet ? (
           <>
             <WalletVisitLine vendorName={group.vendor_name} dineinTime={delivery.dinein_time ?? undefined} asking={askVisit} />
-            {askVisit && delivery.visit_hours && (
-              <WalletVisitChoice
-                cartId={cartId}
-                vendorLocId={group.vendor_loc_id}
-                vendorName={group.vendor_name}
-                hours={delivery.visit_hours}
-                onKept={onVisitKept}
-                required={problems?.visit}
-              />
-            )}
+            {askVisit && visitChoice}
           </>
         ) : speed === 'dine-in' ? (
           <>
             <VisitLine speed={speed} when={table} />
-            {!table && delivery?.visit_hours && (
-              <WalletVisitChoice
-                cartId={cartId}
-                vendorLocId={group.vendor_loc_id}
-                vendorName={group.vendor_name}
-                hours={delivery.visit_hours}
-                onKept={onVisitKept}
-                required={problems?.visit}
-              />
-            )}
+            {!table && visitChoice}
           </>
         ) : speed === 'pickup' ? (
           <VisitLine speed={speed} when={chosenVisit} />
