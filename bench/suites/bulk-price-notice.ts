@@ -10,14 +10,13 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../../server/db/connection.ts';
 import { serverCpuMs, startBenchServer, type BenchServer } from '../lib/measure.ts';
-import { adminStatement, ensureDatabase, startKeptCluster } from '../lib/postgres-cluster.ts';
+import { copyOfStore, ensureDatabase, startKeptCluster } from '../lib/postgres-cluster.ts';
 import { throughputPlan, throughputUnits } from './throughput-kinds.ts';
 
 const cluster = await startKeptCluster(`bench/pg-${process.env.SIZE ?? '100k'}`);
 await ensureDatabase(cluster, 'store');
-const copy = `bulk_${process.pid}`;
-await adminStatement(cluster.urlOf('postgres'), `create database ${copy} template store`);
-const databaseUrl = cluster.urlOf(copy);
+const copy = await copyOfStore(cluster, `bulk_${process.pid}`);
+const databaseUrl = copy.url;
 const servers: BenchServer[] = [];
 try {
   const handle = await openDatabase({ databaseUrl, dataDir: 'memory://', statementTimeoutMs: 0 });
@@ -58,7 +57,7 @@ try {
   await handle.close();
 } finally {
   for (const s of servers) await s.stop();
-  await adminStatement(cluster.urlOf('postgres'), `drop database if exists ${copy} with (force)`);
+  await copy.drop();
   cluster.stop();
 }
 process.exit();

@@ -24,7 +24,7 @@ import { migrationNamed } from '../../server/db/migrate.ts';
 import { checkoutShopOf } from '../lib/checkout-shop.ts';
 import { guestCheckout, httpCheckoutCaller, type CheckoutCaller, type CheckoutShop } from '../lib/guest-checkout.ts';
 import { loadAverages, processCpuMs, serverCpuMs, startBenchServer, type BenchServer } from '../lib/measure.ts';
-import { adminStatement, startKeptCluster } from '../lib/postgres-cluster.ts';
+import { copyOfStore, startKeptCluster, type StoreCopy } from '../lib/postgres-cluster.ts';
 import { throughputPlan, throughputUnits } from './throughput-kinds.ts';
 
 const set = process.env.BENCH_SET ?? 'pglite-10k';
@@ -87,11 +87,13 @@ async function prepare(): Promise<{
   const cluster = await startKeptCluster('bench/pg-10k');
   const admin = cluster.urlOf('postgres');
   const sides: Side[] = [];
+  const copies: StoreCopy[] = [];
   for (const name of names) {
     const database = `checkout_cpu_${name}_${process.pid}`;
-    await adminStatement(admin, `create database ${database} template store`);
-    const databaseUrl = cluster.socketUrlOf(database);
-    await undoLaterMigrations(cluster.urlOf(database), folders[name] ?? '');
+    const copy = await copyOfStore(cluster, database);
+    copies.push(copy);
+    const databaseUrl = copy.socketUrl;
+    await undoLaterMigrations(copy.url, folders[name] ?? '');
     sides.push({
       name,
       folder: folders[name] ?? '',
@@ -112,10 +114,8 @@ async function prepare(): Promise<{
     backendsOf,
     async drop() {
       await watcher.end();
-      for (const side of sides) {
-        await adminStatement(admin, `drop database if exists ${new URL(side.env.DATABASE_URL ?? '').pathname.slice(1)} with (force)`);
-        fs.rmSync(side.env.DATA_DIR ?? '', { recursive: true, force: true });
-      }
+      for (const copy of copies) await copy.drop();
+      for (const side of sides) fs.rmSync(side.env.DATA_DIR ?? '', { recursive: true, force: true });
       cluster.stop();
     },
   };

@@ -18,7 +18,7 @@ import { openDatabase } from '../../server/db/connection.ts';
 import { checkoutShopOf } from '../lib/checkout-shop.ts';
 import { guestCheckout, httpCheckoutCaller, type CheckoutCaller, type CheckoutShop } from '../lib/guest-checkout.ts';
 import { cpuSeconds, loadAverages, seedOrReuse, serverCpuMs, startBenchServer } from '../lib/measure.ts';
-import { adminStatement, ensureDatabase, postmasterPid, startKeptCluster } from '../lib/postgres-cluster.ts';
+import { copyOfStore, ensureDatabase, postmasterPid, startKeptCluster } from '../lib/postgres-cluster.ts';
 
 const set = process.env.BENCH_SET ?? 'pglite-100k';
 const match = /^(pglite|postgres)-(\d+)k$/.exec(set);
@@ -55,10 +55,9 @@ async function openSet(): Promise<Opened & { shop: CheckoutShop }> {
   const url = await ensureDatabase(cluster, 'store');
   const seeding = await openDatabase({ databaseUrl: url, dataDir: 'memory://', statementTimeoutMs: 0 });
   await seedOrReuse(seeding, products, log).finally(() => seeding.close());
-  const copy = `checkout_cpu_${process.pid}`;
-  await adminStatement(cluster.urlOf('postgres'), `create database ${copy} template store`);
+  const copy = await copyOfStore(cluster, `checkout_cpu_${process.pid}`);
   // The kept cluster's socket is in its folder (`-k`): the same database, reached without TCP.
-  const databaseUrl = socket ? cluster.socketUrlOf(copy) : cluster.urlOf(copy);
+  const databaseUrl = socket ? copy.socketUrl : copy.url;
   const shop = await checkoutShopOf(await openDatabase({ databaseUrl, dataDir: 'memory://', statementTimeoutMs: 0 }));
   const postmaster = postmasterPid(cluster);
   const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-cpu-uploads-'));
@@ -67,7 +66,7 @@ async function openSet(): Promise<Opened & { shop: CheckoutShop }> {
     env: { DATABASE_URL: databaseUrl, DATA_DIR: uploads },
     databaseCpuMs: () => cpuSeconds(postmaster, true) * 1000,
     async drop() {
-      await adminStatement(cluster.urlOf('postgres'), `drop database if exists ${copy} with (force)`);
+      await copy.drop();
       cluster.stop();
       fs.rmSync(uploads, { recursive: true, force: true });
     },

@@ -11,16 +11,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../server/db/connection.ts';
 import { cpuSeconds, serverCpuMs, startBenchServer, type BenchServer } from '../lib/measure.ts';
-import { adminStatement, ensureDatabase, postmasterPid, startKeptCluster } from '../lib/postgres-cluster.ts';
+import { copyOfStore, ensureDatabase, postmasterPid, startKeptCluster } from '../lib/postgres-cluster.ts';
 import { stockForCheckouts, throughputPlan, throughputUnits } from './throughput-kinds.ts';
 import { runStep } from '../lib/throughput-steps.ts';
 
 const size = process.env.SIZE ?? '100k';
 const cluster = await startKeptCluster(`bench/pg-${size}`);
 await ensureDatabase(cluster, 'store');
-const copy = `listener_${process.pid}`;
-await adminStatement(cluster.urlOf('postgres'), `create database ${copy} template store`);
-const databaseUrl = cluster.urlOf(copy);
+const copy = await copyOfStore(cluster, `listener_${process.pid}`);
+const databaseUrl = copy.url;
 const servers: BenchServer[] = [];
 try {
   const handle = await openDatabase({ databaseUrl, dataDir: 'memory://', statementTimeoutMs: 0 });
@@ -80,7 +79,7 @@ try {
   );
 } finally {
   for (const s of servers) await s.stop();
-  await adminStatement(cluster.urlOf('postgres'), `drop database if exists ${copy} with (force)`);
+  await copy.drop();
   cluster.stop();
 }
 process.exit();

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { create } from 'superstruct';
 import { openDatabase } from '../../server/db/connection.ts';
 import { benchRows, loadAverage, loadAverages, logger, seedOrReuse, type BenchRow } from '../lib/measure.ts';
-import { adminStatement, ensureDatabase, postgresInstalled, startKeptCluster, type PostgresCluster } from '../lib/postgres-cluster.ts';
+import { copyOfStore, ensureDatabase, postgresInstalled, startKeptCluster, type PostgresCluster } from '../lib/postgres-cluster.ts';
 import type { DataSetRun } from '../lib/run-all-report.ts';
 import { writeResults } from '../lib/results-store.ts';
 
@@ -227,11 +227,8 @@ async function openDataSet(set: DataSet): Promise<Opened> {
       env: { BENCH_DATABASE_URL: url, BENCH_PRODUCTS: products, BENCH_DATA_DIR: '' },
       async copy(name) {
         // A file copy of the seeded database: the bench's orders never reach the kept data set.
-        await adminStatement(cluster.urlOf('postgres'), `create database ${name} template store`);
-        return {
-          env: { BENCH_DATABASE_URL: cluster.urlOf(name), BENCH_PRODUCTS: products, BENCH_DATA_DIR: '' },
-          drop: () => adminStatement(cluster.urlOf('postgres'), `drop database if exists ${name} with (force)`),
-        };
+        const copy = await copyOfStore(cluster, name);
+        return { env: { BENCH_DATABASE_URL: copy.url, BENCH_PRODUCTS: products, BENCH_DATA_DIR: '' }, drop: copy.drop };
       },
       close: () => cluster.stop(),
       seedSeconds: seeded.seedSeconds,
