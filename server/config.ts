@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { defaultStructuresMb, structuresMbRange } from './services/platform/cache-budgets.ts';
 
 /** Everything the server reads from the environment, validated once at start-up. */
 export interface Config {
@@ -51,6 +52,11 @@ export interface Config {
   identityEngine: IdentityEngineName;
   /** DB_STATEMENT_TIMEOUT_MS: the longest one database statement may run (0: no limit). */
   statementTimeoutMs: number;
+  /**
+   * CATALOGUE_MEMORY_MB: what search's and listings' in-memory structures may hold together (cache-budgets.ts, decision
+   * 087). The default holds a 100k catalogue; a bigger one needs about 1 MB per 1,000 products or reads the database.
+   */
+  catalogueMemoryMb: number;
   /** SHUTDOWN_GRACE_MS: how long SIGTERM waits for requests in flight and the database before the process exits anyway. */
   shutdownGraceMs: number;
   /**
@@ -252,6 +258,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const uploads = readUploads(env, dataDir, staticDir, problems);
 
   const statementTimeoutMs = wholeNumber(env.DB_STATEMENT_TIMEOUT_MS, 15_000, 0, 3_600_000, 'DB_STATEMENT_TIMEOUT_MS', problems);
+  const catalogueMemoryMb = wholeNumber(
+    env.CATALOGUE_MEMORY_MB,
+    defaultStructuresMb,
+    structuresMbRange.min,
+    structuresMbRange.max,
+    'CATALOGUE_MEMORY_MB',
+    problems,
+  );
   const shutdownGraceMs = wholeNumber(env.SHUTDOWN_GRACE_MS, 10_000, 100, 600_000, 'SHUTDOWN_GRACE_MS', problems);
   const logMailText = readLogMailText(env, problems);
   const testClockText = env.TEST_CLOCK?.trim() || '0';
@@ -297,6 +311,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage,
     identityEngine: identityEngine ?? 'local',
     statementTimeoutMs,
+    catalogueMemoryMb,
     shutdownGraceMs,
     logMailText,
     testClock: testClockText === '1',

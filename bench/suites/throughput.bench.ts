@@ -32,7 +32,7 @@ import {
   type BenchServer,
 } from '../lib/measure.ts';
 import { ensureNginx, startNginx, type Balancer } from '../lib/nginx.ts';
-import { adminStatement, ensureDatabase, postmasterPid, startKeptCluster, type PostgresCluster } from '../lib/postgres-cluster.ts';
+import { copyOfStore, ensureDatabase, postmasterPid, startKeptCluster, type PostgresCluster } from '../lib/postgres-cluster.ts';
 import { writeGeneratedSection } from '../lib/results-files.ts';
 import { bestStep, cpuPerUnit, p99BudgetMs, stepUp, type CpuReading, type Step } from '../lib/throughput-steps.ts';
 import {
@@ -133,8 +133,8 @@ async function openSet(name: string): Promise<Opened> {
   const cluster: PostgresCluster = await startKeptCluster(`bench/pg-${size}`);
   const url = await ensureDatabase(cluster, 'store');
   const { seedNote } = await planAndSeed(await openDatabase({ databaseUrl: url, dataDir: 'memory://', statementTimeoutMs: 0 }), products);
-  await adminStatement(cluster.urlOf('postgres'), `create database ${copy} template store`);
-  const databaseUrl = via === 'socket' ? cluster.socketUrlOf(copy) : cluster.urlOf(copy);
+  const storeCopy = await copyOfStore(cluster, copy);
+  const databaseUrl = via === 'socket' ? storeCopy.socketUrl : storeCopy.url;
   const handle = await openDatabase({ databaseUrl, dataDir: 'memory://', statementTimeoutMs: 0 });
   const plan = await planOnCopy(handle);
   const postmaster = postmasterPid(cluster);
@@ -147,7 +147,7 @@ async function openSet(name: string): Promise<Opened> {
     plan,
     seedNote,
     async drop() {
-      await adminStatement(cluster.urlOf('postgres'), `drop database if exists ${copy} with (force)`);
+      await storeCopy.drop();
       cluster.stop();
     },
   };
@@ -248,7 +248,7 @@ async function benchSet(name: string): Promise<void> {
     lines.push(
       `## ${set.label}, ${set.products.toLocaleString('en-US')} products`,
       '',
-      `${set.products.toLocaleString('en-US')} products${set.seedNote}; one instance (the bundle npm start runs, WEB_CONCURRENCY 1); ${stepSeconds} s a step, after ${structuresWarmUpSeconds} s of searches and listings (the in-memory structures' loads); load average before ${loadBefore}. CPU per unit over every step of the kind (a checkout is one unit of seven calls; its p99 is over the calls). "Ceiling from CPU": ${cores} cores ÷ server CPU per unit, what this machine could serve if nothing else ran (the load generator runs here too).`,
+      `${set.products.toLocaleString('en-US')} products${set.seedNote}; one instance (the bundle npm start runs, WEB_CONCURRENCY 1${process.env.CATALOGUE_MEMORY_MB ? `, CATALOGUE_MEMORY_MB ${process.env.CATALOGUE_MEMORY_MB}` : ''}); ${stepSeconds} s a step, after ${structuresWarmUpSeconds} s of searches and listings (the in-memory structures' loads); load average before ${loadBefore}. CPU per unit over every step of the kind (a checkout is one unit of seven calls; its p99 is over the calls). "Ceiling from CPU": ${cores} cores ÷ server CPU per unit, what this machine could serve if nothing else ran (the load generator runs here too).`,
       '',
       ...kindTable(results, true),
     );

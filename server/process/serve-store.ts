@@ -8,6 +8,7 @@ import { loggerFor } from '../http/log-format.ts';
 import { Readiness } from '../http/readiness.ts';
 import { collectProcessMetrics, metricsRegistry, observeStatement, watchPool, watchReadRouting } from '../services/platform/metrics.ts';
 import { listenForMetrics } from './metrics-listener.ts';
+import { useStructuresMemory } from '../services/platform/cache-budgets.ts';
 import { defaultRateLimits, withPerIpScale } from '../services/platform/rate-limit.ts';
 import { closeWithin } from '../services/platform/shutdown.ts';
 import { prepareDatabase } from './prepare-database.ts';
@@ -30,6 +31,7 @@ export const sweepingSlot = 0;
  * people and the e2e set-up wait for; a cluster's primary does those for its workers.
  */
 export async function serveStore(config: Config, worker: WorkerRole | undefined): Promise<void> {
+  useStructuresMemory(config.catalogueMemoryMb);
   const database = await openDatabase({ ...config, use: storeServerUse, onStatement: observeStatement });
   if (!worker) await prepareDatabase(database.db, config);
   collectProcessMetrics();

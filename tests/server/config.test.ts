@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../server/config.ts';
 import { DatabaseOpenError, openDatabase } from '../../server/db/connection.ts';
+import { cacheBudgets, defaultStructuresMb, useStructuresMemory } from '../../server/services/platform/cache-budgets.ts';
 import { defaultRateLimits, withPerIpScale } from '../../server/services/platform/rate-limit.ts';
 
 describe('configuration', () => {
@@ -23,6 +24,25 @@ describe('configuration', () => {
     expect(limits.signInFailuresPerAccount).toEqual(defaultRateLimits.signInFailuresPerAccount);
     expect(limits.cardSavePerCustomer).toEqual(defaultRateLimits.cardSavePerCustomer);
     expect(() => readConfig({ RATE_LIMIT_SCALE: '0' })).toThrow(/RATE_LIMIT_SCALE/);
+  });
+
+  it("CATALOGUE_MEMORY_MB scales search's and listings' structures only, and a bad value is named", () => {
+    expect(readConfig({}).catalogueMemoryMb).toBe(defaultStructuresMb);
+    expect(readConfig({ CATALOGUE_MEMORY_MB: '1440' }).catalogueMemoryMb).toBe(1440);
+    expect(() => readConfig({ CATALOGUE_MEMORY_MB: '8' })).toThrow(/CATALOGUE_MEMORY_MB/);
+    expect(() => readConfig({ CATALOGUE_MEMORY_MB: 'lots' })).toThrow(/CATALOGUE_MEMORY_MB/);
+    const before = { ...cacheBudgets };
+    const structures = ['searchNames', 'searchCards', 'searchDescriptions', 'listingIndex'] as const;
+    expect(structures.reduce((sum, name) => sum + before[name], 0)).toBe(defaultStructuresMb * 2 ** 20);
+    try {
+      useStructuresMemory(defaultStructuresMb * 10);
+      for (const name of structures) expect(cacheBudgets[name]).toBe(before[name] * 10);
+      expect(cacheBudgets.productCards).toBe(before.productCards);
+      expect(cacheBudgets.productDetail).toBe(before.productDetail);
+    } finally {
+      useStructuresMemory(defaultStructuresMb);
+    }
+    expect({ ...cacheBudgets }).toEqual(before);
   });
 
   it('names every bad variable at once', () => {

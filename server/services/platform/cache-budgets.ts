@@ -5,8 +5,29 @@
  * JSON text's length in UTF-8 bytes (jsonBytes): what it would weigh on the wire, an estimate of the V8 heap it
  * takes (objects weigh about two to three times their JSON there), measured once when the value is stored.
  * Together at most about 181 MB of JSON, 144 MB of it search's and listings' structures (loaded only while within
- * their budgets); the memory bench's browsing peak is bench/analysis/memory.md.
+ * their budgets; CATALOGUE_MEMORY_MB scales those four); the memory bench's browsing peak is bench/analysis/memory.md.
  */
+/**
+ * The search and listing structures' budgets together (searchNames, searchCards, searchDescriptions, listingIndex) at
+ * the default CATALOGUE_MEMORY_MB. They hold a 100k catalogue (~90 MB of arrays); a bigger one passes them and its
+ * searches and listings read the database instead (bench/analysis/throughput.md: at 1M, search 5× and listings 6×
+ * the CPU). An operator with the memory holds a bigger catalogue by raising CATALOGUE_MEMORY_MB (decision 087).
+ */
+export const defaultStructuresMb = 144;
+
+/** CATALOGUE_MEMORY_MB's bounds (readConfig refuses others, naming the variable). */
+export const structuresMbRange = { min: 16, max: 65_536 } as const;
+
+let structuresScale = 1;
+
+/** Sets the structures' budgets from CATALOGUE_MEMORY_MB (serveStore, once at start, before any load begins). */
+export function useStructuresMemory(megabytes: number): void {
+  structuresScale = megabytes / defaultStructuresMb;
+}
+
+/** A structure's budget: its default share of defaultStructuresMb, scaled by CATALOGUE_MEMORY_MB. */
+const structure = (bytes: number): number => Math.round(bytes * structuresScale);
+
 export const cacheBudgets = {
   /** Product cards per area (listings' similar items, search results, homes): ~600 B each, so ~13,000 cards. */
   productCards: 8 * 2 ** 20,
@@ -20,7 +41,9 @@ export const cacheBudgets = {
    * Listings' area indexes (listing-memory.ts, decision 071), all areas and channels together: each area × channel's
    * products as flat arrays and every category's three orders, ~50 B a product (~5 MB an area at 100k products).
    */
-  listingIndex: 32 * 2 ** 20,
+  get listingIndex(): number {
+    return structure(32 * 2 ** 20);
+  },
   /** Home pages per area, visit speed and chosen restaurant (Dine-In, Pick-Up): 20–60 kB each. */
   home: 2 * 2 ** 20,
   /** Each product's first picture's URL, named in its page's preload header: ~60 B each. */
@@ -32,15 +55,21 @@ export const cacheBudgets = {
   /** The search vocabulary with its lookups (search-vocabulary.ts): ~1,100 words at 100k products, ~1 MB. */
   searchVocabulary: 8 * 2 ** 20,
   /** Search's name index (search-names.ts): flat arrays of ids, keys and lexemes, ~5 MB at 100k products (decision 064). */
-  searchNames: 32 * 2 ** 20,
+  get searchNames(): number {
+    return structure(32 * 2 ** 20);
+  },
   /** Search's card store (search-cards.ts): every product's card fields and offers as flat arrays (decision 067). */
-  searchCards: 48 * 2 ** 20,
+  get searchCards(): number {
+    return structure(48 * 2 ** 20);
+  },
   /** Vendors' delivery calendars (delivery-dates.ts, decision 078): a few hundred bytes each, a few kB with many holidays. */
   vendorCalendars: 1 * 2 ** 20,
   /** Sessions by token hash (sessions.ts, decision 078): ~200 B each (the hash, the ids, the email), ~20,000 signed-in shoppers. */
   sessions: 4 * 2 ** 20,
   /** Search's description index (search-descriptions.ts): every product's search-vector lexemes as postings (decision 067). */
-  searchDescriptions: 32 * 2 ** 20,
+  get searchDescriptions(): number {
+    return structure(32 * 2 ** 20);
+  },
 } as const;
 
 /** A value's weight for a cache budget: its JSON text in UTF-8 bytes (a Set or Map counts as its members). */
