@@ -201,10 +201,12 @@ function wordsOfKinds(kinds: readonly FulfilmentKind[], word: (kind: FulfilmentK
 /**
  * A state in the words of every mode it may be read for, where one place speaks of orders of all modes at once (the
  * staff console's Status filter, the fulfilment machine's chart): 'Packed / Table ready' (QA walk 5: delivery words
- * only). `kinds` narrows it to a move's modes.
+ * only). `kinds` narrows it to a move's modes. Such a place also speaks of steps whoever took them: a step naming the
+ * seller ('Accepted by the seller') is read without who ('Accepted'), as the timeline names one the store took, since a
+ * card staff accepted reads 'Accepted by the store' (decision 086; the filter still said 'by the seller').
  */
 export function fulfilmentStateWords(state: FulfilmentState, kinds: readonly FulfilmentKind[] = fulfilmentKinds): string {
-  return wordsOfKinds(kinds, (kind) => fulfilmentStateLabel(state, kind));
+  return stepsNamingTheSeller[state] ?? wordsOfKinds(kinds, (kind) => fulfilmentStateLabel(state, kind));
 }
 
 /** A move's button in every mode's words: 'Start picking / Start preparing'. */

@@ -158,6 +158,20 @@ describe("the consoles' words for orders of every mode", () => {
     expect(fulfilmentEventWords('pack', ['dine_in'])).toBe('Table ready');
   });
 
+  it('names a step either the seller or the store takes without saying who, as the cards and timeline do (086 left)', () => {
+    // A card reads 'Accepted by the store' when staff accepted, 'Accepted by the seller' when the seller did: the
+    // filter lists both, so it names neither ('Accepted by the seller' under the filter listed the store's too).
+    const accepted = { state: 'accepted', vendor_name: 'Hudson Street Butchers', kind: 'delivery' as const };
+    expect(consoleStateLabel('accepted', { ...accepted, timeline: [{ state: 'accepted', actor: 'staff' }] }, 'staff')).toBe('Accepted by the store');
+    expect(consoleStateLabel('accepted', { ...accepted, timeline: [{ state: 'accepted', actor: 'seller' }] }, 'seller')).toBe(
+      'Accepted by the seller',
+    );
+    expect(fulfilmentStateWords('accepted')).toBe('Accepted');
+    expect(fulfilmentStateWords('refused')).toBe('Refused');
+    // The timeline's own word for a step the store took with no seller named: the same.
+    expect(timelineStepLabel({ state: 'accepted', actor: 'staff' })).toBe(fulfilmentStateWords('accepted'));
+  });
+
   it('says a dine-in part that stops a cancel is being prepared or its table ready, not picked or packed', () => {
     const gramercy = { vendor_name: 'Gramercy Chop House', state: 'picking' as const };
     expect(wholeMoveRefusal(gramercy, 'dine_in')).toBe(
