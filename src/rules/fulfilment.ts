@@ -767,6 +767,37 @@ export function sellerConsoleDates(today: string): string[] {
   return [today, addDays(today, 1), addDays(today, 2)];
 }
 
+/** The seller console's day buttons: each counts from every location's own today (sellerListDates). */
+export const sellerDays = ['today', 'tomorrow', 'day_after'] as const;
+export type SellerListDay = (typeof sellerDays)[number];
+const sellerDayNames: Readonly<Record<SellerListDay, string>> = { today: 'Today', tomorrow: 'Tomorrow', day_after: 'The day after' };
+
+/**
+ * The dates one location lists from its own today: the default three (sellerConsoleDates), or the one day chosen
+ * (Today, Tomorrow, The day after) counted from that location's today, not from another's (decision 086 left: a seller
+ * with locations in two zones had one Today, the earliest, for both). The server's list filters by it location by
+ * location.
+ */
+export function sellerListDates(today: string, day?: SellerListDay): string[] {
+  return day === undefined ? sellerConsoleDates(today) : [addDays(today, sellerDays.indexOf(day))];
+}
+
+/**
+ * The console's day buttons: 'Today (12/01/2026)' when every location is on the same date; with locations on
+ * different dates (zones either side of midnight) each button is that day at each location, so it names no one date.
+ */
+export function sellerDayChoices(days: readonly LocationDay[] | undefined, now: Date): { day: SellerListDay; label: string }[] {
+  const todays = [...new Set((days ?? []).map((d) => d.today))];
+  const today = todays.length === 0 ? storeToday(now) : todays.length === 1 ? todays[0] : undefined;
+  return sellerDays.map((day) => ({
+    day,
+    label:
+      today === undefined
+        ? `${sellerDayNames[day]} (each location's own)`
+        : `${sellerDayNames[day]} (${formatUsDate(sellerListDates(today, day)[0] ?? today)})`,
+  }));
+}
+
 /** A seller location's own date now (src/rules/local-day.ts, read by the server with its clock: /api/console/me). */
 export interface LocationDay {
   loc_id: number;

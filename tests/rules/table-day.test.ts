@@ -11,6 +11,8 @@ import {
   lineHeadline,
   moveStepLabel,
   orderHeadline,
+  sellerDayChoices,
+  sellerListDates,
   sellerToday,
   servedBeforeTableMinutes,
   tableDayRefusal,
@@ -194,5 +196,23 @@ describe("a seller console's today is its location's (QA: New York's for every s
     expect(sellerToday(days, now, 401)).toBe('2026-12-02');
     expect(sellerToday(days, now)).toBe('2026-12-01');
     expect(sellerToday(undefined, now)).toBe('2026-12-02');
+  });
+
+  it("counts Today / Tomorrow from each location's own day, not the earliest one for all (086 left)", () => {
+    // Each location lists its own Today: San Francisco's 12/01 and New York's 12/02 at once.
+    expect(days.map((d) => sellerListDates(d.today, 'today'))).toEqual([['2026-12-02'], ['2026-12-01']]);
+    expect(days.map((d) => sellerListDates(d.today, 'tomorrow'))).toEqual([['2026-12-03'], ['2026-12-02']]);
+    expect(sellerListDates('2026-12-01')).toEqual(['2026-12-01', '2026-12-02', '2026-12-03']);
+    // The buttons name no one date while the locations' days differ; one location's (or one zone's) name theirs.
+    expect(sellerDayChoices(days, now)).toEqual([
+      { day: 'today', label: "Today (each location's own)" },
+      { day: 'tomorrow', label: "Tomorrow (each location's own)" },
+      { day: 'day_after', label: "The day after (each location's own)" },
+    ]);
+    expect(sellerDayChoices(days.slice(1), now).map((c) => c.label)).toEqual([
+      'Today (12/01/2026)',
+      'Tomorrow (12/02/2026)',
+      'The day after (12/03/2026)',
+    ]);
   });
 });
