@@ -266,6 +266,25 @@ describe('a day its seller closed after the cutoff (QA walk 6): its orders may s
   });
 });
 
+describe('closing a day with another seller’s part of an order being prepared (086 left)', () => {
+  test('refused naming the order, and the close question counts it: its shopper could no longer move the closed part', async () => {
+    const { number } = await twoSellerOrder(t, { buyer, skip: 32, date: '2026-12-23' });
+    // The fishmonger starts picking: the order is being prepared, though the butcher's part has not even been accepted.
+    expect((await post(t, '/api/seller/orders/move', { order_id: number, event: 'accept' }, otherSeller)).status).toBe(200);
+    expect((await post(t, '/api/seller/orders/move', { order_id: number, event: 'pick' }, otherSeller)).status).toBe(200);
+    const day = await capacity(seller, 'seller', 101, '2026-12-23');
+    assert(day.body, capacityDayReply);
+    expect(day.body.data).toMatchObject({ closed: null, booked_orders: 1, preparing_orders: 1 });
+    const refused = await post(t, '/api/seller/capacity/day', { loc_id: 101, date: '2026-12-23', closed: true }, seller);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ message: closeDayRefusal([number], '2026-12-23') });
+    // Staff closing it for the store are refused the same.
+    const byStaff = await post(t, '/api/staff/capacity/day', { loc_id: 101, date: '2026-12-23', closed: true, reason: 'Flooded' }, staff);
+    expect(byStaff.status).toBe(409);
+    expect(await timeline(number)).not.toContainEqual(expect.objectContaining({ state: 'day_closed' }));
+  });
+});
+
 describe('cancel before the cutoff', () => {
   test('refunds in full and gives back the stock and the seat', async () => {
     const order = await paidOrder('2026-12-04', 5);
