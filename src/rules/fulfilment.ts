@@ -569,6 +569,11 @@ export const fulfilmentMessages = {
   // Plain words for the cutoff itself (issue 24 item 6): the shopper sees why, not just "no".
   pastCutoffTime: "This order can no longer be changed: the seller's cutoff (3 pm Eastern the day before delivery) has passed.",
   notDelivered: 'This order has no delivery to move.',
+  // A part on a closed day may move, but another seller's delivery past its cutoff holds the whole order's cancel.
+  cancelPastCutoff: (date: string) =>
+    `This order can no longer be canceled: the cutoff for its delivery on ${formatUsDate(date)} (3 pm Eastern the day before) has passed. A delivery on a day its seller closed can still be moved.`,
+  cancelBeingPrepared:
+    'This order can no longer be canceled: a seller is already preparing their part. A delivery on a day its seller closed can still be moved.',
   canceled: 'Your order was canceled.',
 } as const;
 
@@ -658,6 +663,8 @@ export function shopperChangeRefusal(state: FulfilmentState, deliveryDate: strin
 export interface CutoffPart {
   delivery_date: string | null;
   day_closed: boolean;
+  /** The part's own step (its seller's): a closed day's part moves by it alone (partMoveRefusal). */
+  state?: FulfilmentState | undefined;
 }
 
 /**
@@ -673,6 +680,38 @@ export function changeCutoff(parts: readonly CutoffPart[]): { date: string | nul
     .filter((d): d is string => d !== null)
     .sort();
   return { date: open[0] ?? null, dayClosed: dated.length > 0 && open.length === 0 };
+}
+
+/**
+ * Why the shopper may not cancel the whole order now, or undefined: the cutoff of every part still going on an open
+ * day (changeCutoff). One rule for the server's cancel, the order's `can_cancel` and the change panel's Cancel order
+ * (the reschedule options' `cancel_refusal`). A part on a day its seller closed may move whatever its cutoff, but it
+ * lifts no other seller's: when another part is past its cutoff the order cannot be canceled, and the words say
+ * which delivery holds it while the closed day's part may still move (QA walk 6: Cancel shown, then refused).
+ */
+export function orderCancelRefusal(state: FulfilmentState, parts: readonly CutoffPart[], now: Date): string | undefined {
+  const cutoff = changeCutoff(parts);
+  const refusal = shopperChangeRefusal(state, cutoff.date, now, cutoff.dayClosed);
+  if (refusal === undefined || !parts.some(isMovableClosedPart)) return refusal;
+  return refusal === fulfilmentMessages.pastCutoffTime && cutoff.date !== null
+    ? fulfilmentMessages.cancelPastCutoff(cutoff.date)
+    : fulfilmentMessages.cancelBeingPrepared;
+}
+
+/** A part on a day its seller closed that its own seller has not started preparing: it may move whatever the rest. */
+function isMovableClosedPart(part: CutoffPart): boolean {
+  return part.day_closed && (part.state === undefined || part.state === 'placed' || part.state === 'accepted');
+}
+
+/**
+ * Why the shopper may not move one part (`asked`) now, or undefined: the order's cutoff (the earliest part going on an
+ * open day) and state. A part on a day its seller closed answers to nothing but its own state: the store closed the
+ * day, not the shopper, and another seller preparing their part must not strand it there (086 left).
+ */
+export function partMoveRefusal(state: FulfilmentState, parts: readonly CutoffPart[], asked: CutoffPart, now: Date): string | undefined {
+  if (asked.day_closed) return shopperChangeRefusal(asked.state ?? state, null, now, true);
+  const cutoff = changeCutoff(parts);
+  return shopperChangeRefusal(state, cutoff.date, now, cutoff.dayClosed);
 }
 
 /** When a deliverable is due: its date, and its slot (start and end; a visit has its time as start and no end). */
