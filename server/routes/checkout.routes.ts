@@ -159,7 +159,7 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
     const myOrders = async (request: FastifyRequest): Promise<MyOrdersReply> => {
       const body = parseWith(myOrdersBody, request.method === 'GET' ? request.query : (request.body ?? {}));
       const caller = await requireCaller(request, db);
-      const page = await listOrders(db, caller.customerId, { before: body.before, limit: body.limit ?? myOrdersPageMax });
+      const page = await listOrders(db, caller.customerId, { before: body.before, limit: body.limit ?? myOrdersPageMax }, deps.clock());
       return { code: 1, data: page.orders, has_more: page.hasMore };
     };
     app.get('/api/account/myorders', myOrders);
@@ -169,7 +169,7 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
     const orderStatus = async (request: FastifyRequest): Promise<OrderStatusReply> => {
       const body = parseWith(orderStatusBody, request.method === 'GET' ? request.query : request.body);
       const caller = await requireCaller(request, db);
-      const order = await findOrder(db, caller.customerId, body.order_id.trim());
+      const order = await findOrder(db, caller.customerId, body.order_id.trim(), deps.clock());
       if (!order) throw notFound('Order not found');
       // A failed payment's items went back to the customer's open cart: the page names it (badge and cart link).
       if (order.status !== paymentFailedLabel) return { code: 1, data: order };

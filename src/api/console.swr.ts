@@ -14,7 +14,7 @@ export function useConsoleMe(signedIn: boolean) {
 /** The console's orders for the filter, kept fresh while the page is open. */
 export function useConsoleOrders(role: ConsoleRole | undefined, filter: Sent<ConsoleOrdersFilter>) {
   return useSWR(
-    role ? ['console-orders', role, filter.date ?? '', filter.state ?? '', filter.loc_id ?? 0, filter.late ?? false] : null,
+    role ? ['console-orders', role, filter.date ?? '', filter.day ?? '', filter.state ?? '', filter.loc_id ?? 0, filter.late ?? false] : null,
     () => (role ? consoleOrders(role, filter) : Promise.reject(new Error('no console'))),
     { refreshInterval: consoleRefreshMs },
   );

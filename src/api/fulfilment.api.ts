@@ -25,7 +25,13 @@ export function consoleMe(): Promise<ConsoleMeReply> {
 /** GET /api/{seller|staff}/orders with the console's filters. */
 export function consoleOrders(role: ConsoleRole, filter: Sent<ConsoleOrdersFilter>): Promise<ConsoleOrdersReply> {
   return call(`/api/${role}/orders`, consoleOrdersReply, {
-    query: { date: filter.date, state: filter.state, loc_id: filter.loc_id, late: filter.late === undefined ? undefined : String(filter.late) },
+    query: {
+      date: filter.date,
+      day: filter.day,
+      state: filter.state,
+      loc_id: filter.loc_id,
+      late: filter.late === undefined ? undefined : String(filter.late),
+    },
   });
 }
 

@@ -201,10 +201,12 @@ function wordsOfKinds(kinds: readonly FulfilmentKind[], word: (kind: FulfilmentK
 /**
  * A state in the words of every mode it may be read for, where one place speaks of orders of all modes at once (the
  * staff console's Status filter, the fulfilment machine's chart): 'Packed / Table ready' (QA walk 5: delivery words
- * only). `kinds` narrows it to a move's modes.
+ * only). `kinds` narrows it to a move's modes. Such a place also speaks of steps whoever took them: a step naming the
+ * seller ('Accepted by the seller') is read without who ('Accepted'), as the timeline names one the store took, since a
+ * card staff accepted reads 'Accepted by the store' (decision 086; the filter still said 'by the seller').
  */
 export function fulfilmentStateWords(state: FulfilmentState, kinds: readonly FulfilmentKind[] = fulfilmentKinds): string {
-  return wordsOfKinds(kinds, (kind) => fulfilmentStateLabel(state, kind));
+  return stepsNamingTheSeller[state] ?? wordsOfKinds(kinds, (kind) => fulfilmentStateLabel(state, kind));
 }
 
 /** A move's button in every mode's words: 'Start picking / Start preparing'. */
@@ -567,6 +569,11 @@ export const fulfilmentMessages = {
   // Plain words for the cutoff itself (issue 24 item 6): the shopper sees why, not just "no".
   pastCutoffTime: "This order can no longer be changed: the seller's cutoff (3 pm Eastern the day before delivery) has passed.",
   notDelivered: 'This order has no delivery to move.',
+  // A part on a closed day may move, but another seller's delivery past its cutoff holds the whole order's cancel.
+  cancelPastCutoff: (date: string) =>
+    `This order can no longer be canceled: the cutoff for its delivery on ${formatUsDate(date)} (3 pm Eastern the day before) has passed. A delivery on a day its seller closed can still be moved.`,
+  cancelBeingPrepared:
+    'This order can no longer be canceled: a seller is already preparing their part. A delivery on a day its seller closed can still be moved.',
   canceled: 'Your order was canceled.',
 } as const;
 
@@ -656,6 +663,8 @@ export function shopperChangeRefusal(state: FulfilmentState, deliveryDate: strin
 export interface CutoffPart {
   delivery_date: string | null;
   day_closed: boolean;
+  /** The part's own step (its seller's): a closed day's part moves by it alone (partMoveRefusal). */
+  state?: FulfilmentState | undefined;
 }
 
 /**
@@ -671,6 +680,38 @@ export function changeCutoff(parts: readonly CutoffPart[]): { date: string | nul
     .filter((d): d is string => d !== null)
     .sort();
   return { date: open[0] ?? null, dayClosed: dated.length > 0 && open.length === 0 };
+}
+
+/**
+ * Why the shopper may not cancel the whole order now, or undefined: the cutoff of every part still going on an open
+ * day (changeCutoff). One rule for the server's cancel, the order's `can_cancel` and the change panel's Cancel order
+ * (the reschedule options' `cancel_refusal`). A part on a day its seller closed may move whatever its cutoff, but it
+ * lifts no other seller's: when another part is past its cutoff the order cannot be canceled, and the words say
+ * which delivery holds it while the closed day's part may still move (QA walk 6: Cancel shown, then refused).
+ */
+export function orderCancelRefusal(state: FulfilmentState, parts: readonly CutoffPart[], now: Date): string | undefined {
+  const cutoff = changeCutoff(parts);
+  const refusal = shopperChangeRefusal(state, cutoff.date, now, cutoff.dayClosed);
+  if (refusal === undefined || !parts.some(isMovableClosedPart)) return refusal;
+  return refusal === fulfilmentMessages.pastCutoffTime && cutoff.date !== null
+    ? fulfilmentMessages.cancelPastCutoff(cutoff.date)
+    : fulfilmentMessages.cancelBeingPrepared;
+}
+
+/** A part on a day its seller closed that its own seller has not started preparing: it may move whatever the rest. */
+function isMovableClosedPart(part: CutoffPart): boolean {
+  return part.day_closed && (part.state === undefined || part.state === 'placed' || part.state === 'accepted');
+}
+
+/**
+ * Why the shopper may not move one part (`asked`) now, or undefined: the order's cutoff (the earliest part going on an
+ * open day) and state. A part on a day its seller closed answers to nothing but its own state: the store closed the
+ * day, not the shopper, and another seller preparing their part must not strand it there (086 left).
+ */
+export function partMoveRefusal(state: FulfilmentState, parts: readonly CutoffPart[], asked: CutoffPart, now: Date): string | undefined {
+  if (asked.day_closed) return shopperChangeRefusal(asked.state ?? state, null, now, true);
+  const cutoff = changeCutoff(parts);
+  return shopperChangeRefusal(state, cutoff.date, now, cutoff.dayClosed);
 }
 
 /** When a deliverable is due: its date, and its slot (start and end; a visit has its time as start and no end). */
@@ -763,6 +804,37 @@ export function pickList(
  */
 export function sellerConsoleDates(today: string): string[] {
   return [today, addDays(today, 1), addDays(today, 2)];
+}
+
+/** The seller console's day buttons: each counts from every location's own today (sellerListDates). */
+export const sellerDays = ['today', 'tomorrow', 'day_after'] as const;
+export type SellerListDay = (typeof sellerDays)[number];
+const sellerDayNames: Readonly<Record<SellerListDay, string>> = { today: 'Today', tomorrow: 'Tomorrow', day_after: 'The day after' };
+
+/**
+ * The dates one location lists from its own today: the default three (sellerConsoleDates), or the one day chosen
+ * (Today, Tomorrow, The day after) counted from that location's today, not from another's (decision 086 left: a seller
+ * with locations in two zones had one Today, the earliest, for both). The server's list filters by it location by
+ * location.
+ */
+export function sellerListDates(today: string, day?: SellerListDay): string[] {
+  return day === undefined ? sellerConsoleDates(today) : [addDays(today, sellerDays.indexOf(day))];
+}
+
+/**
+ * The console's day buttons: 'Today (12/01/2026)' when every location is on the same date; with locations on
+ * different dates (zones either side of midnight) each button is that day at each location, so it names no one date.
+ */
+export function sellerDayChoices(days: readonly LocationDay[] | undefined, now: Date): { day: SellerListDay; label: string }[] {
+  const todays = [...new Set((days ?? []).map((d) => d.today))];
+  const today = todays.length === 0 ? storeToday(now) : todays.length === 1 ? todays[0] : undefined;
+  return sellerDays.map((day) => ({
+    day,
+    label:
+      today === undefined
+        ? `${sellerDayNames[day]} (each location's own)`
+        : `${sellerDayNames[day]} (${formatUsDate(sellerListDates(today, day)[0] ?? today)})`,
+  }));
 }
 
 /** A seller location's own date now (src/rules/local-day.ts, read by the server with its clock: /api/console/me). */

@@ -6,6 +6,8 @@ export type OrderChangeKind = 'delivery' | 'visit';
 
 interface ChangeableOrder {
   fulfilment_state?: string | undefined;
+  /** A delivery on a day its seller closed may still move though another seller is preparing theirs (the server says). */
+  can_move?: boolean | undefined;
   status: string;
   items: readonly { delivery_date: string | null; delivery_method: string }[];
 }
@@ -15,13 +17,16 @@ const visitMethods: readonly string[] = ['Dine-in', 'Pickup'];
 /**
  * What an order's panel offers (issue 24 item 6), or undefined when it shows none: an order not yet being picked,
  * with a delivery to move or cancel, else a restaurant visit (pick-up, dine-in) to cancel (a walk found no way to
- * cancel a pick-up for tomorrow). Past the cutoff the panel still opens, to say why it can no longer change.
+ * cancel a pick-up for tomorrow). Past the cutoff the panel still opens, to say why it can no longer change. Once a
+ * seller is preparing, only a delivery on a day its seller closed may still move (`can_move`, 086 left): the panel
+ * shows for it.
  */
 export function orderChangeKind(order: ChangeableOrder): OrderChangeKind | undefined {
   // The order's status as the shopper's reply labels it (orders.ts statusLabels): paid, or pay on delivery.
   const placed = order.status === 'processing' || isPayOnDeliveryStatus(order.status);
   const state = order.fulfilment_state ?? 'placed';
-  if (!placed || (state !== 'placed' && state !== 'accepted')) return undefined;
+  if (!placed) return undefined;
+  if (state !== 'placed' && state !== 'accepted') return order.can_move === true ? 'delivery' : undefined;
   const dated = order.items.filter((i) => i.delivery_date !== null);
   if (dated.some((i) => !visitMethods.includes(i.delivery_method))) return 'delivery';
   return dated.length > 0 ? 'visit' : undefined;
@@ -73,7 +78,10 @@ export function changeCutoffText(options: {
   day_closed?: boolean | undefined;
   vendor_name?: string | undefined;
   delivery_date?: string | undefined;
+  /** Why the whole order may not be canceled (another seller's delivery past its cutoff): only the move is offered. */
+  cancel_refusal?: string | null | undefined;
 }): string {
+  if (options.day_closed && options.cancel_refusal) return `${closedDayWords(options)} Please choose another date for it, whatever the cutoff.`;
   if (options.day_closed) return `${closedDayWords(options)} Please choose another date for it, or cancel the order, whatever the cutoff.`;
   if ((options.parts?.length ?? 0) < 2 || !options.cutoff_date) return 'You can move or cancel it until 3 pm Eastern the day before delivery.';
   return `You can move a delivery or cancel the order until 3 pm Eastern the day before its earliest delivery, ${formatUsDate(options.cutoff_date)}.`;
@@ -84,7 +92,10 @@ export function visitCancelText(options: {
   day_closed?: boolean | undefined;
   vendor_name?: string | undefined;
   delivery_date?: string | undefined;
+  cancel_refusal?: string | null | undefined;
 }): string {
+  // Another seller's delivery past its cutoff holds the whole order: the panel says that instead (cancel_refusal).
+  if (options.day_closed && options.cancel_refusal) return closedDayWords(options);
   if (options.day_closed) return `${closedDayWords(options)} You can cancel it, whatever the cutoff.`;
   return 'You can cancel it until 3 pm Eastern the day before.';
 }

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { create } from 'superstruct';
 import { orderStatusReply, type OrderItem, type OrderSummary } from '../../src/api/contract/checkout.contract.ts';
+import { rescheduleOptionsReply } from '../../src/api/contract/reschedule.contract.ts';
 import { orderRefreshMs } from '../../src/machines/account/order-status.machine.ts';
 import {
   estimateAndFinal,
@@ -34,7 +35,7 @@ import {
   uniqueEmail,
 } from './steps.ts';
 import { e2ePacificSeller, e2eSeller, e2eStaff } from './store-users.ts';
-import { cancelThroughStaff } from './console-steps.ts';
+import { cancelThroughStaff, setDayClosedAsSeller } from './console-steps.ts';
 import { newCustomer, openWithSession, postJson } from './journeys/shoppers.ts';
 import { dineInThroughApi, payOnDeliveryOrderNumberThroughApi, saveHomeThroughApi, visitThroughApi } from './journeys/checkout-shoppers.ts';
 import { sameDayAndFarmOrderThroughApi, sameDayOrderThroughApi } from './reach/orders.ts';
@@ -746,6 +747,45 @@ test("a two-seller order: the shopper moves one seller's delivery, told whose mo
     await page.setViewportSize({ width, height: 900 });
     await expectUnbrokenCells(page);
     await page.screenshot({ path: `test-results/two-seller-moved-${width}.png`, fullPage: true });
+  }
+});
+
+/**
+ * Decision 086 left: a two-seller order whose butcher closed its day while the fishmonger's delivery was past its
+ * cutoff showed Cancel order, which the server then refused. The panel now opens on the closed day's delivery, offers
+ * its move and no cancel, and says why the order cannot be canceled (orderCancelRefusal, the server's own rule).
+ */
+test("a two-seller order, one seller's day closed and the other's delivery past its cutoff: Move is offered, Cancel is not", async ({ page }) => {
+  test.setTimeout(300_000);
+  const orderId = await placeTwoSellerOrder(page, uniqueEmail('two-seller-closed'), 2);
+  const { token } = await sessionOf(page);
+  const response = await fetch(new URL(`/api/account/order/reschedule?order_id=${orderId}&store_id=1`, process.env.E2E_BASE_URL), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const parts = create(await response.json(), rescheduleOptionsReply).data?.parts ?? [];
+  const butcher = parts.find((p) => p.vendor_name === 'Hudson Street Butchers');
+  const fish = parts.find((p) => p.vendor_name !== 'Hudson Street Butchers');
+  if (!butcher || !fish) throw new Error(`two deliveries expected: ${JSON.stringify(parts)}`);
+  await setDayClosedAsSeller(butcher.vendor_loc_id, butcher.delivery_date, true);
+  // 3:30 pm Eastern the day before the fishmonger's delivery: its cutoff has passed.
+  const pastCutoff = Date.parse(`${addDays(fish.delivery_date, -1)}T20:30:00Z`);
+  await postJson('/api/test/clock', { shift_minutes: Math.max(0, Math.ceil((pastCutoff - Date.now()) / 60_000)) }, token);
+  try {
+    await page.goto(`/order/status?orderId=${orderId}`);
+    const status = page.getByRole('region', { name: 'Order status' });
+    await status.getByRole('button', { name: 'Change delivery or cancel' }).click();
+    const panel = status.getByRole('region', { name: 'Change delivery or cancel' });
+    await expect(panel.getByText(/^Now: .*\(Hudson Street Butchers\)/)).toBeVisible();
+    await expect(panel).toContainText(
+      `Hudson Street Butchers is closed on ${formatUsDate(butcher.delivery_date)}. Please choose another date for it, whatever the cutoff.`,
+    );
+    await expect(panel).toContainText(`This order can no longer be canceled: the cutoff for its delivery on ${formatUsDate(fish.delivery_date)}`);
+    await expect(panel.getByRole('button', { name: 'Move delivery' })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/two-seller-closed-day.png', fullPage: true });
+  } finally {
+    await postJson('/api/test/clock', { shift_minutes: 0 }, token);
+    await setDayClosedAsSeller(butcher.vendor_loc_id, butcher.delivery_date, false);
   }
 });
 

@@ -5,8 +5,10 @@ import type { MoveOrderReply } from '../../src/api/contract/fulfilment.contract.
 import { ApiError } from '../../src/api/http.ts';
 import { orderChangeMachine, orderChangeMessages, type OrderChangeContext } from '../../src/machines/order-change/order-change.machine.ts';
 import {
+  selectCanCancel,
   selectCanChoosePart,
   selectCancelQuestion,
+  selectCancelRefusal,
   selectChangeBusy,
   selectChangeClosable,
   selectChangeStep,
@@ -109,6 +111,38 @@ describe('order change paths', () => {
 });
 
 describe('order change behaviour', () => {
+  it('a delivery on a closed day whose order may not be canceled: Move is offered, Cancel order is not (086 left)', async () => {
+    const refusal = fulfilmentMessages.cancelPastCutoff('2026-12-17');
+    const machine = orderChangeMachine.provide({
+      actors: {
+        loadOptions: fromPromise<RescheduleOptionsReply, { orderId: string; date?: string | undefined }>(async () => ({
+          code: 1,
+          data: { ...open, day_closed: true, cancel_refusal: refusal },
+        })),
+      },
+    });
+    const actor = createActor(machine, { input }).start();
+    actor.send({ type: 'change.open' });
+    await waitFor(actor, (s) => s.matches('choosing'));
+    expect(selectCanCancel(actor.getSnapshot())).toBe(false);
+    expect(selectCancelRefusal(actor.getSnapshot())).toBe(refusal);
+    expect(actor.getSnapshot().can({ type: 'change.cancel.ask' })).toBe(false);
+    actor.send({ type: 'change.cancel.ask' });
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(actor.getSnapshot().can({ type: 'change.submit' })).toBe(true);
+    actor.stop();
+    // An order that may be canceled (cancel_refusal null, or an older server's none) still offers it.
+    const loadFree = fromPromise<RescheduleOptionsReply, { orderId: string; date?: string | undefined }>(async () => ({
+      code: 1,
+      data: { ...open, cancel_refusal: null },
+    }));
+    const free = createActor(orderChangeMachine.provide({ actors: { loadOptions: loadFree } }), { input }).start();
+    free.send({ type: 'change.open' });
+    await waitFor(free, (s) => s.matches('choosing'));
+    expect(selectCanCancel(free.getSnapshot())).toBe(true);
+    free.stop();
+  });
+
   it('past the cutoff says why and offers nothing; before it, a move is sent with the chosen date and slot', async () => {
     const sent: unknown[] = [];
     const machine = orderChangeMachine.provide({

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { changeCutoff, dayClosedMail, fulfilmentMessages, shopperChangeRefusal, timelineStepLabel } from '../../src/rules/fulfilment.ts';
+import {
+  changeCutoff,
+  dayClosedMail,
+  fulfilmentMessages,
+  orderCancelRefusal,
+  partMoveRefusal,
+  shopperChangeRefusal,
+  timelineStepLabel,
+} from '../../src/rules/fulfilment.ts';
 import { changeCutoffText, changeableOrder, movedText, orderChangeKind, visitCancelText } from '../../src/rules/order-change.ts';
 
 describe('shopperChangeRefusal: why the shopper may no longer move or cancel', () => {
@@ -107,5 +115,48 @@ describe('a day its seller closed after the cutoff (QA walk 6): the panel, mail 
     expect(timelineStepLabel({ state: 'day_closed' }, 'dine_in')).toBe('The seller closed that day: you can cancel the table');
     expect(timelineStepLabel({ state: 'day_closed' }, 'pickup')).toBe('The seller closed that day: you can cancel the pick-up');
     expect(timelineStepLabel({ state: 'day_closed' })).toBe('The seller closed that day: please choose another date');
+  });
+});
+
+describe('two sellers, one on a day its seller closed, the other past its cutoff (086 left: Cancel shown, then refused)', () => {
+  // 3:30 pm in New York on 12/16: the fishmonger's 12/17 delivery is past its cutoff; the butcher closed 12/18.
+  const now = new Date('2026-12-16T20:30:00Z');
+  const closedPart = { delivery_date: '2026-12-18', day_closed: true };
+  const fishPart = { delivery_date: '2026-12-17', day_closed: false };
+
+  it('the closed day’s delivery may move; the whole order may not be canceled, saying which delivery holds it', () => {
+    expect(partMoveRefusal('placed', [closedPart, fishPart], closedPart, now)).toBeUndefined();
+    expect(partMoveRefusal('placed', [closedPart, fishPart], fishPart, now)).toBe(fulfilmentMessages.pastCutoffTime);
+    expect(orderCancelRefusal('placed', [closedPart, fishPart], now)).toBe(fulfilmentMessages.cancelPastCutoff('2026-12-17'));
+    expect(fulfilmentMessages.cancelPastCutoff('2026-12-17')).toBe(
+      'This order can no longer be canceled: the cutoff for its delivery on 12/17/2026 (3 pm Eastern the day before) has passed. A delivery on a day its seller closed can still be moved.',
+    );
+    // Before the other's cutoff, or with every part on a closed day, the cancel is taken; with none closed, the usual words.
+    expect(orderCancelRefusal('placed', [closedPart, fishPart], new Date('2026-12-16T12:00:00Z'))).toBeUndefined();
+    expect(orderCancelRefusal('accepted', [closedPart], now)).toBeUndefined();
+    expect(orderCancelRefusal('placed', [fishPart], now)).toBe(fulfilmentMessages.pastCutoffTime);
+    // Another seller preparing their part: the closed day's part still moves by its own step; the order not canceled.
+    const picking = { ...fishPart, state: 'picking' as const };
+    expect(partMoveRefusal('picking', [closedPart, picking], { ...closedPart, state: 'placed' }, now)).toBeUndefined();
+    expect(partMoveRefusal('picking', [closedPart, picking], picking, now)).toBe(fulfilmentMessages.pastCutoff);
+    expect(orderCancelRefusal('picking', [{ ...closedPart, state: 'accepted' }, picking], now)).toBe(fulfilmentMessages.cancelBeingPrepared);
+    // The closed day's part itself being picked: nothing moves, in the seller's words.
+    expect(partMoveRefusal('picking', [{ ...closedPart, state: 'picking' }], { ...closedPart, state: 'picking' }, now)).toBe(
+      fulfilmentMessages.pastCutoff,
+    );
+    expect(orderCancelRefusal('picking', [{ ...closedPart, state: 'picking' }, fishPart], now)).toBe(fulfilmentMessages.pastCutoff);
+  });
+
+  it('the order page shows its panel for a closed day’s delivery that may still move though a seller is preparing', () => {
+    const order = { status: 'processing', fulfilment_state: 'picking', items: [{ delivery_date: '2026-12-18', delivery_method: 'Local Delivery' }] };
+    expect(orderChangeKind(order)).toBeUndefined();
+    expect(orderChangeKind({ ...order, can_move: false })).toBeUndefined();
+    expect(orderChangeKind({ ...order, can_move: true })).toBe('delivery');
+  });
+
+  it('the panel does not promise a cancel the order cannot take', () => {
+    const closed = { day_closed: true, vendor_name: 'Hudson Street Butchers', delivery_date: '2026-12-18', cancel_refusal: 'no' };
+    expect(changeCutoffText(closed)).toBe('Hudson Street Butchers is closed on 12/18/2026. Please choose another date for it, whatever the cutoff.');
+    expect(visitCancelText(closed)).toBe('Hudson Street Butchers is closed on 12/18/2026.');
   });
 });

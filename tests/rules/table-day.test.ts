@@ -11,6 +11,8 @@ import {
   lineHeadline,
   moveStepLabel,
   orderHeadline,
+  sellerDayChoices,
+  sellerListDates,
   sellerToday,
   servedBeforeTableMinutes,
   tableDayRefusal,
@@ -158,6 +160,20 @@ describe("the consoles' words for orders of every mode", () => {
     expect(fulfilmentEventWords('pack', ['dine_in'])).toBe('Table ready');
   });
 
+  it('names a step either the seller or the store takes without saying who, as the cards and timeline do (086 left)', () => {
+    // A card reads 'Accepted by the store' when staff accepted, 'Accepted by the seller' when the seller did: the
+    // filter lists both, so it names neither ('Accepted by the seller' under the filter listed the store's too).
+    const accepted = { state: 'accepted', vendor_name: 'Hudson Street Butchers', kind: 'delivery' as const };
+    expect(consoleStateLabel('accepted', { ...accepted, timeline: [{ state: 'accepted', actor: 'staff' }] }, 'staff')).toBe('Accepted by the store');
+    expect(consoleStateLabel('accepted', { ...accepted, timeline: [{ state: 'accepted', actor: 'seller' }] }, 'seller')).toBe(
+      'Accepted by the seller',
+    );
+    expect(fulfilmentStateWords('accepted')).toBe('Accepted');
+    expect(fulfilmentStateWords('refused')).toBe('Refused');
+    // The timeline's own word for a step the store took with no seller named: the same.
+    expect(timelineStepLabel({ state: 'accepted', actor: 'staff' })).toBe(fulfilmentStateWords('accepted'));
+  });
+
   it('says a dine-in part that stops a cancel is being prepared or its table ready, not picked or packed', () => {
     const gramercy = { vendor_name: 'Gramercy Chop House', state: 'picking' as const };
     expect(wholeMoveRefusal(gramercy, 'dine_in')).toBe(
@@ -180,5 +196,23 @@ describe("a seller console's today is its location's (QA: New York's for every s
     expect(sellerToday(days, now, 401)).toBe('2026-12-02');
     expect(sellerToday(days, now)).toBe('2026-12-01');
     expect(sellerToday(undefined, now)).toBe('2026-12-02');
+  });
+
+  it("counts Today / Tomorrow from each location's own day, not the earliest one for all (086 left)", () => {
+    // Each location lists its own Today: San Francisco's 12/01 and New York's 12/02 at once.
+    expect(days.map((d) => sellerListDates(d.today, 'today'))).toEqual([['2026-12-02'], ['2026-12-01']]);
+    expect(days.map((d) => sellerListDates(d.today, 'tomorrow'))).toEqual([['2026-12-03'], ['2026-12-02']]);
+    expect(sellerListDates('2026-12-01')).toEqual(['2026-12-01', '2026-12-02', '2026-12-03']);
+    // The buttons name no one date while the locations' days differ; one location's (or one zone's) name theirs.
+    expect(sellerDayChoices(days, now)).toEqual([
+      { day: 'today', label: "Today (each location's own)" },
+      { day: 'tomorrow', label: "Tomorrow (each location's own)" },
+      { day: 'day_after', label: "The day after (each location's own)" },
+    ]);
+    expect(sellerDayChoices(days.slice(1), now).map((c) => c.label)).toEqual([
+      'Today (12/01/2026)',
+      'Tomorrow (12/02/2026)',
+      'The day after (12/03/2026)',
+    ]);
   });
 });

@@ -252,6 +252,97 @@ describe('a day its seller closed after the cutoff (QA walk 6): its orders may s
     expect((await post(t, '/api/seller/capacity/day', { loc_id: 101, date: '2026-12-18', closed: false }, seller)).status).toBe(200);
   });
 
+  test('two sellers, the other past its cutoff: the closed day’s delivery moves, Cancel is neither offered nor taken (086 left)', async () => {
+    const { number } = await twoSellerOrder(t, { buyer, skip: 31, date: '2026-12-18', second: { locId: 102, speed: 'local', date: '2026-12-17' } });
+    clock.set('2026-12-16T20:30:00Z'); // 3:30 pm in New York: the fishmonger's 12/17 delivery is past its cutoff
+    expect((await post(t, '/api/seller/capacity/day', { loc_id: 101, date: '2026-12-18', closed: true }, seller)).status).toBe(200);
+    const refusal = fulfilmentMessages.cancelPastCutoff('2026-12-17');
+    // The closed day's delivery may move; the whole order may not be canceled, and the options say so before asking.
+    const butcher = await t.app.inject({
+      method: 'GET',
+      url: `/api/account/order/reschedule?order_id=${number}&vendor_loc_id=101`,
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    const butcherBody = json(butcher);
+    assert(butcherBody, rescheduleOptionsReply);
+    expect(butcherBody.data).toMatchObject({ vendor_loc_id: 101, day_closed: true, can_change: true, cancel_refusal: refusal });
+    // The order page's can_cancel and the server's cancel read the same rule: both no, in the same words.
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/account/orderstatus?order_id=${number}`,
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    const statusBody = json(status);
+    assert(statusBody, orderStatusReply);
+    expect(statusBody.data?.can_cancel).toBe(false);
+    const canceled = await post(t, '/api/account/order/cancel', { order_id: number }, buyer.token);
+    expect(canceled.status).toBe(409);
+    expect(canceled.body).toMatchObject({ message: refusal });
+    // What the panel offers works: the closed day's delivery moves to an open date.
+    const moved = await post(
+      t,
+      '/api/account/order/reschedule',
+      { order_id: number, vendor_loc_id: 101, delivery_date: '2026-12-21', slot_id: slot(2) },
+      buyer.token,
+    );
+    expect(moved.status).toBe(200);
+    expect((await orderOf(t, number)).fulfilment_state).toBe('placed');
+    expect((await post(t, '/api/seller/capacity/day', { loc_id: 101, date: '2026-12-18', closed: false }, seller)).status).toBe(200);
+  });
+
+  test('two sellers, the other starting to pick after the close: the closed day’s delivery still moves, Cancel is not offered (086 left)', async () => {
+    const { number } = await twoSellerOrder(t, { buyer, skip: 33, date: '2026-12-29' });
+    expect((await post(t, '/api/seller/capacity/day', { loc_id: 101, date: '2026-12-29', closed: true }, seller)).status).toBe(200);
+    // The fishmonger goes on with their part: the order is being prepared, the butcher's part still on the closed day.
+    expect((await post(t, '/api/seller/orders/move', { order_id: number, event: 'accept' }, otherSeller)).status).toBe(200);
+    expect((await post(t, '/api/seller/orders/move', { order_id: number, event: 'pick' }, otherSeller)).status).toBe(200);
+    // The panel opens on the closed day's delivery (no part asked for) and offers its move, not a cancel.
+    const seen = await options(number);
+    assert(seen.body, rescheduleOptionsReply);
+    expect(seen.body.data).toMatchObject({
+      vendor_loc_id: 101,
+      day_closed: true,
+      can_change: true,
+      cancel_refusal: fulfilmentMessages.cancelBeingPrepared,
+    });
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/account/orderstatus?order_id=${number}`,
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    const statusBody = json(status);
+    assert(statusBody, orderStatusReply);
+    expect(statusBody.data).toMatchObject({ fulfilment_state: 'picking', can_cancel: false, can_move: true });
+    const canceled = await post(t, '/api/account/order/cancel', { order_id: number }, buyer.token);
+    expect(canceled.status).toBe(409);
+    expect(canceled.body).toMatchObject({ message: fulfilmentMessages.cancelBeingPrepared });
+    // The fishmonger's own delivery may not move: it is being picked.
+    const fishMove = await post(
+      t,
+      '/api/account/order/reschedule',
+      { order_id: number, vendor_loc_id: 102, delivery_date: '2026-12-30', slot_id: 102 * 100 + 2 },
+      buyer.token,
+    );
+    expect(fishMove.status).toBe(409);
+    const moved = await post(
+      t,
+      '/api/account/order/reschedule',
+      { order_id: number, vendor_loc_id: 101, delivery_date: '2026-12-21', slot_id: slot(4) },
+      buyer.token,
+    );
+    expect(moved.status).toBe(200);
+    // Moved off the closed day, it waits for its seller like any part: nothing more to move.
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/account/orderstatus?order_id=${number}`,
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    const afterBody = json(after);
+    assert(afterBody, orderStatusReply);
+    expect(afterBody.data).toMatchObject({ can_cancel: false, can_move: false });
+    expect((await post(t, '/api/seller/capacity/day', { loc_id: 101, date: '2026-12-29', closed: false }, seller)).status).toBe(200);
+  });
+
   test('an order already being prepared on the day: the close is refused (409) naming it, nobody mailed', async () => {
     const order = await paidOrder('2026-12-22', 2);
     await post(t, '/api/seller/orders/move', { order_id: order.number, event: 'accept' }, seller);
@@ -263,6 +354,25 @@ describe('a day its seller closed after the cutoff (QA walk 6): its orders may s
     assert(day.body, capacityDayReply);
     expect(day.body.data).toMatchObject({ closed: null, booked_orders: 1, preparing_orders: 1 });
     expect(await timeline(order.number)).not.toContainEqual(expect.objectContaining({ state: 'day_closed' }));
+  });
+});
+
+describe('closing a day with another seller’s part of an order being prepared (086 left)', () => {
+  test('refused naming the order, and the close question counts it: its shopper could no longer move the closed part', async () => {
+    const { number } = await twoSellerOrder(t, { buyer, skip: 32, date: '2026-12-23' });
+    // The fishmonger starts picking: the order is being prepared, though the butcher's part has not even been accepted.
+    expect((await post(t, '/api/seller/orders/move', { order_id: number, event: 'accept' }, otherSeller)).status).toBe(200);
+    expect((await post(t, '/api/seller/orders/move', { order_id: number, event: 'pick' }, otherSeller)).status).toBe(200);
+    const day = await capacity(seller, 'seller', 101, '2026-12-23');
+    assert(day.body, capacityDayReply);
+    expect(day.body.data).toMatchObject({ closed: null, booked_orders: 1, preparing_orders: 1 });
+    const refused = await post(t, '/api/seller/capacity/day', { loc_id: 101, date: '2026-12-23', closed: true }, seller);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ message: closeDayRefusal([number], '2026-12-23') });
+    // Staff closing it for the store are refused the same.
+    const byStaff = await post(t, '/api/staff/capacity/day', { loc_id: 101, date: '2026-12-23', closed: true, reason: 'Flooded' }, staff);
+    expect(byStaff.status).toBe(409);
+    expect(await timeline(number)).not.toContainEqual(expect.objectContaining({ state: 'day_closed' }));
   });
 });
 

@@ -70,6 +70,13 @@ describe("a seller's console counts its days by its location's clock", () => {
     expect(both).not.toContain(newYorkOrder);
     // A date asked for is that date, wherever the location is.
     expect(await listed(newYorkSeller, `?date=${today}`)).toContain(newYorkOrder);
+    // Today and Tomorrow are each location's own too (086 left: one Today, the earliest, for every location): for the
+    // seller of both, Today is 12/01 in San Francisco and 12/02 in New York, Tomorrow 12/02 and 12/03.
+    const todays = await listed(bothSeller, '?day=today');
+    expect(todays).toContain(pacificOrder);
+    expect(todays).not.toContain(newYorkOrder);
+    expect(await listed(bothSeller, '?day=tomorrow')).not.toContain(pacificOrder);
+    expect(await listed(newYorkSeller, '?day=today')).not.toContain(newYorkOrder);
 
     // The console's Today and 'Your day' count from each location's day (the server's clock, its test clock's too).
     expect((await consoleMe(pacificSeller))?.loc_days).toEqual([{ loc_id: pacificRestaurant, today: '2026-12-01' }]);

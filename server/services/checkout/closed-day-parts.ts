@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { CutoffPart, FulfilmentState } from '../../../src/rules/fulfilment.ts';
 import type { Database } from '../../db/schema.ts';
 
 /**
@@ -21,9 +22,18 @@ export async function closedDayPartIds(db: Kysely<Database>, parts: readonly { i
 }
 
 /** Each part as the change cutoff reads it (changeCutoff's CutoffPart). */
-export function cutoffParts<P extends { id: number; delivery_date: string | null }>(
+export function cutoffParts<P extends { id: number; delivery_date: string | null; fulfilment_state: FulfilmentState }>(
   parts: readonly P[],
   closed: ReadonlySet<number>,
-): { delivery_date: string | null; day_closed: boolean }[] {
-  return parts.map((p) => ({ delivery_date: p.delivery_date, day_closed: closed.has(p.id) }));
+): CutoffPart[] {
+  return parts.map(cutoffPart(closed));
+}
+
+/** One part as the change cutoff reads it: its date, whether its seller closed that day, and its own step. */
+export function cutoffPart(closed: ReadonlySet<number>) {
+  return (p: { id: number; delivery_date: string | null; fulfilment_state: FulfilmentState }): CutoffPart => ({
+    delivery_date: p.delivery_date,
+    day_closed: closed.has(p.id),
+    state: p.fulfilment_state,
+  });
 }

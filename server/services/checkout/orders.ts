@@ -2,24 +2,25 @@ import type { Kysely, Selectable } from 'kysely';
 import { walletUnitOf, walletUnitsOf } from '../../../src/rules/wallet.ts';
 import type { OrderItem, OrderSummary, TimelineStep } from '../../../src/api/contract/checkout.contract.ts';
 import {
-  changeCutoff,
   isEndedState,
   lineHeadline,
-  shopperMayChange,
+  orderCancelRefusal,
+  partMoveRefusal,
   shopperTimelineStepOf,
+  type CutoffPart,
   type FulfilmentState,
 } from '../../../src/rules/fulfilment.ts';
 import { speedIds } from '../../../src/rules/delivery-speeds.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delivery.ts';
-import type { SpeedValue } from '../../../src/rules/speeds.ts';
+import { isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
 import { deliverableTimeLabel } from '../../../src/rules/visit-time.ts';
 import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema.ts';
 import { capRule, lineCapped, lineFinalCents } from '../../../src/rules/catch-weight.ts';
 import { orderEndingOf, partShare, refusedAloneParts, standingAmounts, type PartLine } from '../../../src/rules/refused-parts.ts';
 import { endedPartMoney, refundReply, refundsMade, type RefundFacts } from '../../../src/rules/order-refunds.ts';
 import type { RestPayment } from '../../../src/rules/rest-cancel.ts';
-import { closedDayPartIds, cutoffParts } from './closed-day-parts.ts';
+import { closedDayPartIds, cutoffPart, cutoffParts } from './closed-day-parts.ts';
 
 /** The spec's delivery groups: Dine-in, Pickup, Local Delivery, Courier Delivery, Farm Direct. */
 export function deliveryMethodOf(speed: SpeedValue, speedId: number): string {
@@ -65,6 +66,7 @@ export async function listOrders(
   db: Kysely<Database>,
   customerId: number,
   page: { before?: string | undefined; limit: number } = { limit: 100 },
+  now: Date = new Date(),
 ): Promise<OrdersPage> {
   const before = page.before?.trim();
   // Every order, a failed payment's too ('Payment failed'): the failure mail's 'Your orders' and the status page's
@@ -85,11 +87,19 @@ export async function listOrders(
     .orderBy('id', 'desc')
     .limit(page.limit + 1)
     .execute();
-  return { orders: await summarize(db, rows.slice(0, page.limit)), hasMore: rows.length > page.limit };
+  return { orders: await summarize(db, rows.slice(0, page.limit), now), hasMore: rows.length > page.limit };
 }
 
-/** One of the caller's orders by its number, whatever its status (the order status page); undefined if not theirs. */
-export async function findOrder(db: Kysely<Database>, customerId: number, incrementId: string): Promise<OrderSummary | undefined> {
+/**
+ * One of the caller's orders by its number, whatever its status (the order status page); undefined if not theirs.
+ * `now` is the server's clock: `can_cancel` counts the cutoff by it, as the cancel itself does (a test clock too).
+ */
+export async function findOrder(
+  db: Kysely<Database>,
+  customerId: number,
+  incrementId: string,
+  now: Date = new Date(),
+): Promise<OrderSummary | undefined> {
   const order = await db
     .selectFrom('orders')
     .selectAll()
@@ -97,7 +107,7 @@ export async function findOrder(db: Kysely<Database>, customerId: number, increm
     .where('increment_id', '=', incrementId)
     .executeTakeFirst();
   if (!order) return undefined;
-  const [summary] = await summarize(db, [order]);
+  const [summary] = await summarize(db, [order], now);
   return summary;
 }
 
@@ -143,7 +153,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
   const closed = await closedDayPartIds(db, deliverables);
   return orders.map((order) => {
     const label = statusLabel(order);
-    const cutoff = cutoffOf(deliverables, order.id, closed);
+    const cutoffParts = cutoffPartsOf(deliverables, order.id, closed);
     const timeline = timelineOf(order, events, deliverables);
     // The order's figures without the parts refused while the rest went on (src/rules/refused-parts.ts); once packed,
     // the final ones (every line as packed).
@@ -234,7 +244,8 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       farm_direct_delivery_items: byMethod('Farm Direct'),
       fulfilment_state: order.fulfilment_state,
       timeline,
-      can_cancel: isPlaced(order) && shopperMayChange(order.fulfilment_state, cutoff.date, now, cutoff.dayClosed),
+      can_cancel: isPlaced(order) && orderCancelRefusal(order.fulfilment_state, cutoffParts, now) === undefined,
+      can_move: isPlaced(order) && closedDeliveryMayMove(order, deliverables, closed, now),
       authorised_total: order.authorised_cents === null ? null : centsToDollars(order.authorised_cents),
       final_total: order.final_total_cents === null ? null : centsToDollars(order.final_total_cents),
       final_subtotal: final === null ? null : centsToDollars(final.subtotalCents),
@@ -319,16 +330,34 @@ function isPlaced(order: Selectable<OrdersTable>): boolean {
 }
 
 /**
- * The order's change cutoff: from the earliest part still going on an open day. A part its seller refused no longer
- * holds it, nor does one on a day its seller closed (order-transitions.ts and reschedule.ts read the same).
+ * Whether a delivery (not a visit: it has no date to move to) on a day its seller closed may still move, whatever the
+ * order's state: its own seller has not started it (partMoveRefusal, the reschedule's own rule).
  */
-function cutoffOf(
+function closedDeliveryMayMove(
+  order: Selectable<OrdersTable>,
+  deliverables: readonly { id: number; order_id: number; speed: string; delivery_date: string | null; fulfilment_state: FulfilmentState }[],
+  closed: ReadonlySet<number>,
+  now: Date,
+): boolean {
+  const going = deliverables.filter((d) => d.order_id === order.id && !isEndedState(d.fulfilment_state));
+  const parts = cutoffParts(going, closed);
+  return going.some(
+    (d) => closed.has(d.id) && !isVisitSpeed(d.speed) && partMoveRefusal(order.fulfilment_state, parts, cutoffPart(closed)(d), now) === undefined,
+  );
+}
+
+/**
+ * The order's parts as its change cutoff reads them: those still going, each with whether its day was closed. A part
+ * its seller refused no longer holds it, nor does one on a day its seller closed (order-transitions.ts and
+ * reschedule.ts read the same, through orderCancelRefusal).
+ */
+function cutoffPartsOf(
   deliverables: readonly { id: number; order_id: number; delivery_date: string | null; fulfilment_state: FulfilmentState }[],
   orderId: number,
   closed: ReadonlySet<number>,
-): { date: string | null; dayClosed: boolean } {
+): CutoffPart[] {
   const going = deliverables.filter((d) => d.order_id === orderId && !isEndedState(d.fulfilment_state));
-  return changeCutoff(cutoffParts(going, closed));
+  return cutoffParts(going, closed);
 }
 
 /**

@@ -5,12 +5,13 @@ import {
   isLate,
   isMoveEvent,
   isStuck,
+  sellerListDates,
   timelineStepOf,
   type FulfilmentActor,
   type FulfilmentState,
 } from '../../../src/rules/fulfilment.ts';
 import { visitDayAt } from '../../../src/rules/local-day.ts';
-import { sellerConsoleDates } from '../../../src/rules/fulfilment.ts';
+import { storeToday } from '../../../src/rules/delivery-dates.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { deliverableTimeLabel } from '../../../src/rules/visit-time.ts';
 import { partEventsFor } from '../../../src/rules/order-parts.ts';
@@ -25,7 +26,7 @@ import { substituteCandidates } from './substitutions.ts';
 export const consoleOrdersMax = 200;
 
 /**
- * The consoles' order list, one entry per seller's part of an order. A seller sees their locations' orders for a date (default each location's own today and the next two days: sellerConsoleDates, locationDays), by date
+ * The consoles' order list, one entry per seller's part of an order. A seller sees their locations' orders for a date (default each location's own today and the next two days, or its own Today, Tomorrow or The day after: sellerListDates, locationDays), by date
  * and slot; staff every order, filtered by seller location, state, date and lateness, the late and stuck ones
  * first. Each order carries its lines (with the weight packed), its timeline and the moves the asker may make.
  */
@@ -36,8 +37,12 @@ export async function listConsoleOrders(
   filter: ConsoleOrdersFilter,
   now: Date,
 ): Promise<ConsoleOrder[]> {
-  // A seller's default days are each location's own (its time zone), not New York's: location by location.
+  // A seller's default days, and its Today / Tomorrow / The day after, are each location's own (its time zone), not
+  // New York's nor its earliest location's: location by location (sellerListDates).
   const days = actor === 'seller' && !filter.date ? await locationDays(db, scope.locIds ?? [], now) : undefined;
+  // Staff have no location of their own: their day counts from the store's.
+  const staffDate = actor === 'staff' && !filter.date && filter.day !== undefined ? sellerListDates(storeToday(now), filter.day)[0] : undefined;
+  const date = filter.date ?? staffDate;
   const rows = await db
     .selectFrom('orders')
     .innerJoin('order_deliverables as d', 'd.order_id', 'orders.id')
@@ -85,10 +90,12 @@ export async function listConsoleOrders(
     .$if(scope.locIds !== undefined, (q) => q.where('d.loc_id', 'in', [...(scope.locIds ?? [])]))
     .$if(filter.loc_id !== undefined, (q) => q.where('d.loc_id', '=', filter.loc_id ?? 0))
     .$if(filter.state !== undefined, (q) => q.where('d.fulfilment_state', '=', filter.state ?? 'placed'))
-    .$if(filter.date !== undefined, (q) => q.where('d.delivery_date', '=', filter.date ?? ''))
+    .$if(date !== undefined, (q) => q.where('d.delivery_date', '=', date ?? ''))
     .$if(days !== undefined, (q) =>
       q.where((eb) =>
-        eb.or((days ?? []).map((day) => eb.and([eb('d.loc_id', '=', day.loc_id), eb('d.delivery_date', 'in', sellerConsoleDates(day.today))]))),
+        eb.or(
+          (days ?? []).map((day) => eb.and([eb('d.loc_id', '=', day.loc_id), eb('d.delivery_date', 'in', sellerListDates(day.today, filter.day))])),
+        ),
       ),
     )
     .orderBy('d.delivery_date')

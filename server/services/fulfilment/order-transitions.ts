@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import {
   endingEvents,
   completingStates,
+  finalFulfilmentStates,
   fulfilmentKindOf,
   fulfilmentKindOfSpeedId,
   fulfilmentMailSubject,
@@ -13,8 +14,7 @@ import {
   orderStateOfParts,
   fulfilmentTransition,
   needsReason,
-  shopperChangeRefusal,
-  changeCutoff,
+  orderCancelRefusal,
   tableDayRefusal,
   takesReason,
   type FulfilmentActor,
@@ -162,6 +162,15 @@ async function moveOrderOnce(deps: MoveDeps, actor: MoveActor, request: MoveRequ
     const part = whole ? undefined : (mine.find((p) => fulfilmentTransition(p.fulfilment_state, request.event, actor.role, kind)) ?? mine[0]);
     const from = part?.fulfilment_state ?? orderFrom;
     const move = fulfilmentTransition(from, request.event, actor.role, kind);
+    if (actor.role === 'shopper' && whole && placed && !isEndedState(orderFrom) && !finalFulfilmentStates.includes(orderFrom)) {
+      // The shopper's cancel answers by the rule the order page offers it by (orderCancelRefusal, can_cancel and the
+      // panel's cancel_refusal), in its words, also once a seller is preparing (it read 'cannot be moved that way'). The
+      // cutoff is the earliest delivery still going: a refused part's date no longer holds the order back, nor does a
+      // part on a day its seller closed (QA walk 6: the store closed the day, not the shopper).
+      const going = parts.filter((d) => !isEndedState(d.fulfilment_state));
+      const refusal = orderCancelRefusal(orderFrom, cutoffParts(going, await closedDayPartIds(trx, going)), now);
+      if (refusal !== undefined) return { result: { kind: 'not-allowed', state: from, message: refusal } };
+    }
     // An order not yet paid or confirmed is not the sellers' yet; a finished one moves no more.
     if (!move || (!placed && orderFrom === 'placed')) return notAllowed(from);
     // The one rule the consoles offer Cancel by (order-parts.ts): refused, the part that stops it is named.
@@ -174,14 +183,6 @@ async function moveOrderOnce(deps: MoveDeps, actor: MoveActor, request: MoveRequ
         )
       : undefined;
     if (stopping) return { result: { kind: 'not-allowed', state: from, message: wholeMoveRefusal(stopping, kind) } };
-    if (actor.role === 'shopper') {
-      // The cutoff is the earliest delivery still going: a refused part's date no longer holds the order back, nor
-      // does a part on a day its seller closed (QA walk 6: the store closed the day, not the shopper).
-      const going = parts.filter((d) => !isEndedState(d.fulfilment_state));
-      const cutoff = changeCutoff(cutoffParts(going, await closedDayPartIds(trx, going)));
-      const refusal = shopperChangeRefusal(orderFrom, cutoff.date, now, cutoff.dayClosed);
-      if (refusal !== undefined) return { result: { kind: 'not-allowed', state: from, message: refusal } };
-    }
     // A table is made ready on its day and served from its time, a pick-up collected on its day, by the restaurant's
     // own clock (QA walks 3 and 6: Served the day before, Table ready and charged the day before).
     const tooEarly = part && tableDayRefusal(request.event, kind, visitDayAt(now, part));

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { RescheduleOptions } from '../../../src/api/contract/reschedule.contract.ts';
 import { noSlotsLeftReply } from '../../../src/rules/cart-checkout.ts';
 import { closedDates, formatUsDate, nextDeliveryDate, storeToday } from '../../../src/rules/delivery-dates.ts';
-import { changeCutoff, fulfilmentMessages, rescheduleEvent, shopperChangeRefusal } from '../../../src/rules/fulfilment.ts';
+import { changeCutoff, fulfilmentMessages, orderCancelRefusal, partMoveRefusal, rescheduleEvent } from '../../../src/rules/fulfilment.ts';
 import { formatSlot } from '../../../src/rules/slots.ts';
 import { isVisitSpeed } from '../../../src/rules/speeds.ts';
 import { timeLabel } from '../../../src/rules/visit-time.ts';
@@ -13,7 +13,7 @@ import { isPastToday, lockSeatCount, openSlots, slotMessages } from '../cart/slo
 import type { Log } from '../platform/log.ts';
 import { mailText } from '../platform/mail-text.ts';
 import { cancelFactsOf, cancelFactsReply } from './cancel-facts.ts';
-import { closedDayPartIds, cutoffParts } from '../checkout/closed-day-parts.ts';
+import { closedDayPartIds, cutoffPart, cutoffParts } from '../checkout/closed-day-parts.ts';
 import { restOfOrder, restOfOrderReply } from './rest-of-order.ts';
 
 /**
@@ -48,9 +48,15 @@ function isPlaced(order: OrderRow): boolean {
   return order.status === 'processing' || order.status === 'pending_payment_on_delivery';
 }
 
-/** The delivery to move: the asked location's, else the first with a date; a restaurant visit is never one. */
-function pickDeliverable(deliverables: readonly Deliverable[], locId: number | undefined): Deliverable | undefined {
-  return deliverables.find((d) => d.delivery_date !== null && !isVisitSpeed(d.speed) && (locId === undefined || d.loc_id === locId));
+/**
+ * The delivery to move: the asked location's, else one on a day its seller closed that its seller has not started
+ * preparing (the one the shopper was mailed about, which may move whatever the rest: partMoveRefusal), else the first
+ * with a date; a restaurant visit is never one.
+ */
+function pickDeliverable(deliverables: readonly Deliverable[], locId: number | undefined, closed: ReadonlySet<number>): Deliverable | undefined {
+  const dated = deliverables.filter((d) => d.delivery_date !== null && !isVisitSpeed(d.speed) && (locId === undefined || d.loc_id === locId));
+  const closedDay = dated.find((d) => closed.has(d.id) && (d.fulfilment_state === 'placed' || d.fulfilment_state === 'accepted'));
+  return closedDay ?? dated[0];
 }
 
 /** A restaurant visit (pick-up or dine-in) with its date: the asked location's, else the first. */
@@ -83,8 +89,13 @@ function cutoffOf(deliverables: readonly Deliverable[], closed: ReadonlySet<numb
  */
 function changeRefusal(order: OrderRow, deliverables: readonly Deliverable[], closed: ReadonlySet<number>, asked: Deliverable, now: Date) {
   if (!isPlaced(order)) return fulfilmentMessages.notAllowed;
-  const cutoff = cutoffOf(deliverables, closed);
-  return shopperChangeRefusal(order.fulfilment_state, cutoff.date, now, cutoff.dayClosed || closed.has(asked.id));
+  return partMoveRefusal(order.fulfilment_state, cutoffParts(deliverables, closed), cutoffPart(closed)(asked), now);
+}
+
+/** Why the shopper cannot cancel the whole order now, or undefined: the server's cancel's own rule (orderCancelRefusal). */
+function cancelRefusal(order: OrderRow, deliverables: readonly Deliverable[], closed: ReadonlySet<number>, now: Date) {
+  if (!isPlaced(order)) return fulfilmentMessages.notAllowed;
+  return orderCancelRefusal(order.fulfilment_state, cutoffParts(deliverables, closed), now);
 }
 
 /** The order's deliveries still going, each with its own date: one moves at a time, the others stay. */
@@ -121,9 +132,9 @@ export async function rescheduleOptions(
     .executeTakeFirst();
   if (!order) return undefined;
   const deliverables = await deliverablesOf(db, order.id);
-  const deliverable = pickDeliverable(deliverables, request.locId) ?? pickVisit(deliverables, request.locId);
-  if (!deliverable || deliverable.delivery_date === null) return undefined;
   const closed = await closedDayPartIds(db, deliverables);
+  const deliverable = pickDeliverable(deliverables, request.locId, closed) ?? pickVisit(deliverables, request.locId);
+  if (!deliverable || deliverable.delivery_date === null) return undefined;
   const refusal = changeRefusal(order, deliverables, closed, deliverable, now) ?? null;
   // A part refused alone before: the confirm step says what a cancel of the rest gives back, and what was before.
   const rest = await restOfOrder(db, order);
@@ -138,6 +149,8 @@ export async function rescheduleOptions(
     day_closed: closed.has(deliverable.id),
     can_change: refusal === null,
     refusal,
+    // The part may move while the whole order may not be canceled (its day closed, another past its cutoff).
+    cancel_refusal: cancelRefusal(order, deliverables, closed, now) ?? null,
     cancel: cancelFactsReply(await cancelFactsOf(db, order)),
     ...(rest ? { rest_of_order: restOfOrderReply(rest) } : {}),
   };
@@ -183,11 +196,11 @@ export async function rescheduleOrder(deps: RescheduleDeps, request: RescheduleR
         .executeTakeFirst();
       if (!order) return { outcome: { kind: 'not-found' } };
       const deliverables = await deliverablesOf(trx, order.id);
-      const deliverable = pickDeliverable(deliverables, request.locId);
+      const closed = await closedDayPartIds(trx, deliverables);
+      const deliverable = pickDeliverable(deliverables, request.locId, closed);
       if (!deliverable) {
         return { outcome: request.locId === undefined ? { kind: 'refused', message: fulfilmentMessages.notDelivered } : { kind: 'not-found' } };
       }
-      const closed = await closedDayPartIds(trx, deliverables);
       const refusal = changeRefusal(order, deliverables, closed, deliverable, now);
       if (refusal !== undefined) return { outcome: { kind: 'refused', message: refusal } };
       const whose = { locId: deliverable.loc_id, vendorName: deliverable.vendor_name };

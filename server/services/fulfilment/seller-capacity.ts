@@ -89,11 +89,14 @@ async function bookedOrders(db: Kysely<Database>, vendorId: number, date: string
 }
 
 /**
- * The numbers of the booked orders already being prepared (their part past accepted): a closed day would strand them,
- * as their shoppers may no longer move or cancel them (setDayClosed refuses; the day's question warns first).
+ * The numbers of the booked orders already being prepared: their part past accepted, or the order itself (another
+ * seller's part of it is being picked or further: orderStateOfParts). A closed day would strand them, as their
+ * shoppers may no longer move or cancel them (shopperChangeRefusal reads the order's state; QA walk 6, decision 086
+ * left: a day closed while another seller picked). setDayClosed refuses and the day's question counts the same.
  */
-function preparingOrders(booked: readonly { increment_id: string; part_state: string }[]): string[] {
-  return [...new Set(booked.filter((o) => o.part_state !== 'placed' && o.part_state !== 'accepted').map((o) => o.increment_id))];
+function preparingOrders(booked: readonly { increment_id: string; part_state: string; fulfilment_state: string }[]): string[] {
+  const changeable = (state: string) => state === 'placed' || state === 'accepted';
+  return [...new Set(booked.filter((o) => !changeable(o.part_state) || !changeable(o.fulfilment_state)).map((o) => o.increment_id))];
 }
 
 /** One location's day: whether it is closed (and why), each slot's seats, booked and held, and its products' stock. */

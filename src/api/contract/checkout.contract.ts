@@ -292,6 +292,11 @@ export const orderSummary = type({
   timeline: optional(array(timelineStep)),
   /** Whether the shopper may still cancel it (before picking and the cutoff). */
   can_cancel: optional(boolean()),
+  /**
+   * Whether one of its deliveries may still move though the order is being prepared: a part on a day its seller closed
+   * that its own seller has not started (src/rules/fulfilment.ts partMoveRefusal); the order page then shows its panel.
+   */
+  can_move: optional(boolean()),
   /** Decision 039: what the payment holds or took (estimate + margin), the final amount once packed, the cap rule. */
   authorised_total: optional(nullable(money)),
   final_total: optional(nullable(money)),

@@ -1,7 +1,7 @@
 import { array, boolean, define, enums, literal, nullable, number, optional, string, type, union, type Infer } from 'superstruct';
 import { coerce } from './coerce.ts';
 import { substitutionPreferences, substitutionStates } from '../../rules/catch-weight.ts';
-import { fulfilmentEvents, fulfilmentStates } from '../../rules/fulfilment.ts';
+import { fulfilmentEvents, fulfilmentStates, sellerDays } from '../../rules/fulfilment.ts';
 import { envelope } from './envelope.ts';
 import { isMilligramPrecise } from '../../rules/weight-entry.ts';
 import { blankIsMissing, callerFields, money, numericId, optionalId, ruleField } from './fields.ts';
@@ -90,6 +90,11 @@ const lateFlag = coerce(boolean(), union([literal('true'), literal('false'), lit
 export const consoleOrdersFilter = type({
   ...callerFields,
   date: optional(blankIsMissing(isoDate)),
+  /**
+   * A seller's Today, Tomorrow or The day after: counted from each location's own today (src/rules/fulfilment.ts
+   * sellerListDates), not one date for all; staff's from the store's. Ignored when `date` is given.
+   */
+  day: optional(blankIsMissing(enums(sellerDays))),
   state: optional(blankIsMissing(fulfilmentStateField)),
   loc_id: optionalId('loc_id'),
   late: optional(blankIsMissing(lateFlag)),

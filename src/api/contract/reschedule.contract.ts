@@ -46,6 +46,12 @@ export const rescheduleOptions = type({
   /** Whether it may still be moved or canceled; when not, `refusal` says why in plain words. */
   can_change: boolean(),
   refusal: nullable(string()),
+  /**
+   * Why the whole order may not be canceled though this delivery may move (its seller closed its day, another seller's
+   * delivery is past its cutoff): the server's cancel's own rule (src/rules/fulfilment.ts orderCancelRefusal), so the
+   * panel offers Cancel order only when the cancel would be taken. Null: it may; absent: an older server.
+   */
+  cancel_refusal: optional(nullable(string())),
   /** The calendar: the earliest date it may move to, and the closed days over the next 60. */
   earliest: nullable(string()),
   holidays: array(string()),

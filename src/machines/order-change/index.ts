@@ -24,6 +24,11 @@ export const selectCancelQuestion = (s: OrderChangeSnapshot): string => cancelWo
 export const selectChangeDone = (s: OrderChangeSnapshot): string | undefined => s.context.done;
 /** Why the order can no longer change (past the cutoff, being prepared), once the panel asked. */
 export const selectChangeRefusal = (s: OrderChangeSnapshot): string | undefined => s.context.options?.refusal ?? undefined;
+/** Why the whole order can no longer be canceled though the chosen delivery may still move, else undefined. */
+export const selectCancelRefusal = (s: OrderChangeSnapshot): string | undefined => s.context.options?.cancel_refusal ?? undefined;
+/** Whether Cancel order is offered: only when the server's cancel would take it (selectCancelRefusal says why not). */
+export const selectCanCancel = (s: OrderChangeSnapshot): boolean =>
+  s.context.options !== undefined && (s.context.options.cancel_refusal ?? null) === null;
 /** The panel's step, for the view to draw. */
 export function selectChangeStep(
   s: OrderChangeSnapshot,

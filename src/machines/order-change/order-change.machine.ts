@@ -104,6 +104,9 @@ export const orderChangeMachine = setup({
     hasOptions: (_, params: { reply: RescheduleOptionsReply }) => params.reply.code === 1 && params.reply.data !== undefined,
     isDate: (_, params: { date: string }) => chosenDate(params.date) !== undefined,
     needsSlot: ({ context }) => context.options?.speed === 'local' && context.slotId === undefined,
+    // The server's cancel's own rule (orderCancelRefusal): a delivery on a closed day may move while another seller's
+    // past its cutoff holds the whole order, and Cancel order is then not offered (QA walk 6: shown, then refused).
+    mayCancel: ({ context }) => (context.options?.cancel_refusal ?? null) === null,
   },
   actions: {
     assignOptions: assign((_, params: { reply: RescheduleOptionsReply }) => {
@@ -224,7 +227,11 @@ export const orderChangeMachine = setup({
           },
           { description: 'The move is sent.', target: 'saving' },
         ],
-        'change.cancel.ask': { description: 'Cancel order: asks to confirm first.', target: 'confirmingCancel' },
+        'change.cancel.ask': {
+          description: 'Cancel order: asks to confirm first, when the whole order may still be canceled.',
+          guard: 'mayCancel',
+          target: 'confirmingCancel',
+        },
         'change.close': { description: 'The shopper closes the panel.', target: 'closed' },
       },
     },

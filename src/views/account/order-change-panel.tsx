@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import {
   orderChangeMachine,
   selectCancelQuestion,
+  selectCancelRefusal,
+  selectCanCancel,
   selectCanChoosePart,
   selectChangeBusy,
   selectChangeClosable,
@@ -52,6 +54,8 @@ export function OrderChangePanel({ orderId, kind = 'delivery', onChanged }: Orde
   const closable = useSelector(actor, selectChangeClosable);
   const cancelQuestion = useSelector(actor, selectCancelQuestion);
   const canChoosePart = useSelector(actor, selectCanChoosePart);
+  const canCancel = useSelector(actor, selectCanCancel);
+  const cancelRefusal = useSelector(actor, selectCancelRefusal);
   useEffect(() => {
     if (!onChanged) return undefined;
     const subscription = actor.on('order.changed', onChanged);
@@ -78,11 +82,13 @@ export function OrderChangePanel({ orderId, kind = 'delivery', onChanged }: Orde
       {error}
     </p>
   );
-  const cancelButton = (
+  // Offered only when the server's cancel would take it; else why not, beside what may still be done.
+  const cancelButton = canCancel && (
     <button type="button" className={secondaryButton} disabled={busy !== undefined} onClick={() => actor.send({ type: 'change.cancel.ask' })}>
       Cancel order
     </button>
   );
+  const cancelRefusalLine = cancelRefusal && <p className={css.status}>{cancelRefusal}</p>;
   return (
     <section className={css.card} aria-label={title}>
       <h3 className={css.cardTitle}>{title.toUpperCase()}</h3>
@@ -114,6 +120,7 @@ export function OrderChangePanel({ orderId, kind = 'delivery', onChanged }: Orde
             Now: {visitWords[options.speed === 'dine-in' ? 'dine-in' : 'pickup']} at {options.vendor_name} on {formatUsDate(options.delivery_date)}
             {options.time_slot ? `, ${options.time_slot}` : ''}. {visitCancelText(options)}
           </p>
+          {cancelRefusalLine}
           {errorLine}
           <p className={css.actions}>
             {cancelButton}
@@ -166,6 +173,7 @@ export function OrderChangePanel({ orderId, kind = 'delivery', onChanged }: Orde
               onChoose={(chosen) => actor.send({ type: 'change.slot.choose', slotId: chosen })}
             />
           )}
+          {cancelRefusalLine}
           {errorLine}
           <p className={css.actions}>
             <button type="button" className={primaryButton} disabled={busy !== undefined} onClick={() => actor.send({ type: 'change.submit' })}>

@@ -10,11 +10,11 @@ import {
   fulfilmentStates,
   isFulfilmentState,
   pickList,
-  sellerConsoleDates,
-  sellerToday,
+  sellerDayChoices,
   type ConsoleSeller,
   type LocationDay,
   type FulfilmentState,
+  type SellerListDay,
 } from '../../rules/fulfilment.ts';
 import { signInPathBack } from '../../rules/sign-in-again.ts';
 import { lineSizeLabel } from '../../rules/weight-entry.ts';
@@ -107,13 +107,15 @@ function StaffDay({ sellers, filtered }: { sellers: readonly ConsoleSeller[]; fi
 }
 
 function ConsoleOrders({ role, locIds, locDays }: { role: ConsoleRole; locIds: readonly number[]; locDays: readonly LocationDay[] | undefined }) {
-  // A seller's today is their location's own (its time zone), as the server's default list counts it.
-  const today = sellerToday(locDays, new Date());
+  // A seller's Today / Tomorrow / The day after are each location's own (its time zone): the server counts them
+  // location by location (sellerListDates), so a day button sends the day, not one date for every location.
+  const dayChoices = sellerDayChoices(locDays, new Date());
+  const [day, setDay] = useState<SellerListDay | undefined>(undefined);
   const [date, setDate] = useState<string | undefined>(undefined);
   const [state, setState] = useState<FulfilmentState | undefined>(undefined);
   const [late, setLate] = useState(false);
   const [seller, setSeller] = useState<ConsoleSeller | undefined>(undefined);
-  const filter = { date, state, ...(late ? { late } : {}), ...(seller ? { loc_id: seller.loc_id } : {}) };
+  const filter = { date, ...(day ? { day } : {}), state, ...(late ? { late } : {}), ...(seller ? { loc_id: seller.loc_id } : {}) };
   const orders = useConsoleOrders(role, filter);
   const { mutate } = orders;
   const reload = useCallback(() => void mutate(), [mutate]);
@@ -127,12 +129,12 @@ function ConsoleOrders({ role, locIds, locDays }: { role: ConsoleRole; locIds: r
       <div className={css.filters}>
         {role === 'seller' ? (
           <div role="group" aria-label="Day" className={css.actions}>
-            <button type="button" className={secondaryButton} aria-pressed={date === undefined} onClick={() => setDate(undefined)}>
+            <button type="button" className={secondaryButton} aria-pressed={day === undefined} onClick={() => setDay(undefined)}>
               Next three days
             </button>
-            {sellerConsoleDates(today).map((day, i) => (
-              <button key={day} type="button" className={secondaryButton} aria-pressed={date === day} onClick={() => setDate(day)}>
-                {['Today', 'Tomorrow', 'The day after'][i]} ({formatUsDate(day)})
+            {dayChoices.map((choice) => (
+              <button key={choice.day} type="button" className={secondaryButton} aria-pressed={day === choice.day} onClick={() => setDay(choice.day)}>
+                {choice.label}
               </button>
             ))}
           </div>
