@@ -4,8 +4,10 @@
  * Not in messages.ts: only the summary shows these, so the store's first load does not carry them.
  */
 
-/** The checkout tab a refusal sends the shopper back to. */
-export type RefusalFixTab = 'address' | 'speed' | 'card';
+import { tableTimeField } from './dine-in.ts';
+
+/** The checkout tab a refusal sends the shopper back to, or the cart (a table's date and time is chosen on its group). */
+export type RefusalFixTab = 'address' | 'speed' | 'card' | 'cart';
 
 export interface PlaceOrderRefusal {
   message: string;
@@ -27,6 +29,8 @@ const tabOfField: Readonly<Record<string, RefusalFixTab>> = {
   bank_name: 'card',
   routing_number: 'card',
   account_number: 'card',
+  // A wallet or Dine-In group's table (decision 086 left): chosen beside the group in the cart.
+  [tableTimeField]: 'cart',
 };
 
 /** What the link under the refusal says, by the tab it opens. */
@@ -34,6 +38,7 @@ export const refusalFixWords: Readonly<Record<RefusalFixTab, string>> = {
   address: 'Choose another address',
   speed: 'Choose another delivery speed',
   card: 'Choose another way to pay',
+  cart: 'Back to cart',
 };
 
 /** A refusal naming a field (a 400's first field error), in its own words, with the tab that chooses that field. */

@@ -523,7 +523,12 @@ describe('a paid dine-in group without its table chooses it on the cart page (wa
         { store_id: 1, cart_id: cartId, speed_id: 3, retailer_id: offer.locId, payment_mode: 2, card_id: card },
         me.token,
       );
-    expect((await place()).body).toMatchObject({ code: -1 });
+    // Decision 086 left: the refusal says where the table is chosen, naming dinein_time (the checkout leads to the cart).
+    const refused = await place();
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      errors: [{ field: 'dinein_time', message: expect.stringMatching(/^Dining date and time is required: .* in your cart\.$/) }],
+    });
 
     const choose = (dinein_time: string) =>
       post(t, '/wallet/wallet/walletVisit', { cart_id: cartId, vendor_loc_id: offer.locId, dinein_time }, me.token);
@@ -564,7 +569,11 @@ describe('redeeming at a restaurant that opens at 5 pm', () => {
       me.token,
     );
     // A wallet group's visit is chosen only on the wallet product list: the refusal says how to choose it again.
-    expect(lunch.body).toMatchObject({ code: -1, message: walletRefusals.visitRequired('Hudson Prime Steakhouse') });
+    // Named dinein_time: the checkout leads back to the cart, where the group's date and time is chosen.
+    expect(lunch.body).toMatchObject({
+      code: 0,
+      errors: [{ field: 'dinein_time', message: walletRefusals.visitRequired('Hudson Prime Steakhouse') }],
+    });
 
     const dinner = await placeWallet(me.token, cartId);
     expect(dinner).toMatchObject({ code: 1, status: 'processing' });
@@ -782,7 +791,7 @@ describe('the visit a redemption is eaten at is kept with the cart', () => {
     assert(bare.reply, walletAddToCartReply);
     const bareCart = bare.reply[0]?.cart_id ?? '';
     const refused = await post(t, '/api/placeorder/placeorder', { store_id: 1, cart_id: bareCart, payment_mode: 2 }, me.token);
-    expect(refused.body).toMatchObject({ code: -1, message: walletRefusals.visitRequired('Gramercy Chop House') });
+    expect(refused.body).toMatchObject({ code: 0, errors: [{ field: 'dinein_time', message: walletRefusals.visitRequired('Gramercy Chop House') }] });
 
     // Redeeming again for a visit keeps it on every wallet line there; another browser (no visit sent) places the cart.
     const again = await redeem(me, { ...line, cart_id: bareCart, dinein_time: dineInVisit });
