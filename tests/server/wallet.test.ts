@@ -779,6 +779,16 @@ describe('the visit a redemption is eaten at is kept with the cart', () => {
       .executeTakeFirst();
     expect(mail?.body_text).toMatch(/1 × .+\$0\.00 \(Redeemed from your wallet\)/);
     expect(mail?.body_text.match(/Redeemed from your wallet/g)).toHaveLength(1);
+    // Decision 086 left: the order page named the redeemed line's method by the order's (delivery) speed; it is eaten
+    // at the restaurant's table, beside the delivered salmon.
+    const orders = await post(t, '/api/account/myorders', {}, me.token);
+    assert(orders.body, myOrdersReply);
+    const placed = orders.body.data?.find((o) => o.increment_id === body.order_id);
+    expect(placed?.items.map((item) => [item.wallet === true, item.delivery_method])).toEqual([
+      [false, 'Local Delivery'],
+      [true, 'Dine-in'],
+    ]);
+    expect(placed?.delivery_method).toBe('Local Delivery');
   });
 
   it('a redemption placed from a new session, which sends no visit; a line with none kept says how to choose one', async () => {
