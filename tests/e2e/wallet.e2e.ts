@@ -303,6 +303,41 @@ test.describe('prepaid wallet', () => {
     }
   });
 
+  test('a Dine-In table refused at PLACE ORDER for its time: the refusal says where to choose it, and leads back to the cart (decision 086 left)', async ({
+    page,
+  }) => {
+    await enterStoreAsNewCustomer(page, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: uniqueEmail('dinein-no-time-at-place'),
+      password: 'correct horse 1',
+    });
+    await chooseVisit(page, 'Dine-In', '4 star', restaurant, '7:00 PM');
+    await addDineIn(page, 'ribeye', ribeye);
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await addCardWithBilling(page);
+    await expect(page).toHaveURL(/\/cart\/checkout$/);
+
+    // The table's time lost on the way (as a stale tab would send it): place order refuses the table.
+    const placeOrder = /\/api\/placeorder\/placeorder/;
+    await page.route(placeOrder, async (route) => {
+      const body: unknown = route.request().postDataJSON();
+      if (typeof body !== 'object' || body === null) throw new Error('placeorder sent no body');
+      const without = Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'pickup_date'));
+      await route.continue({ postData: JSON.stringify(without) });
+    });
+    await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+    // Beside PLACE ORDER (the snackbar says it too, as it does every refusal).
+    const refusal = page.getByRole('region', { name: 'Order Summary' }).getByRole('alert');
+    await expect(refusal).toContainText(`Dining date and time is required: choose your table's date and time under ${restaurant} in your cart.`);
+    await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeDisabled();
+    await page.screenshot({ path: 'test-results/dinein-place-order-no-time.png', fullPage: true });
+    await page.unroute(placeOrder);
+    await refusal.getByRole('link', { name: 'Back to cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText(/Your table: .*7:00 PM/)).toBeVisible();
+  });
+
   test('Walk 5 #1, a redemption kept with no visit (redeemed before the cart kept one): its cart group asks for the date and time, as the wallet does, and the order places', async ({
     page,
   }) => {
