@@ -7,6 +7,8 @@ import { PaymentGatewayError, type ChargeRequest, type ChargeResult } from '../.
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { reconcilePendingPayments } from '../../server/services/payments/payment-reconciler.ts';
 import { withdrawOrderWallet } from '../../server/services/wallet/wallet-credit.ts';
+import { takeOverGuestCart } from '../../server/services/cart/cart-merge.ts';
+import { servedAreas } from '../../server/services/catalogue/catalogue-cache.ts';
 import { walletRefusals } from '../../src/rules/wallet.ts';
 import { fulfilmentMailSubject } from '../../src/rules/fulfilment.ts';
 import { rescheduleOptionsReply } from '../../src/api/contract/reschedule.contract.ts';
@@ -802,6 +804,15 @@ describe('the visit a redemption is eaten at is kept with the cart', () => {
     const bareCart = bare.reply[0]?.cart_id ?? '';
     const refused = await post(t, '/api/placeorder/placeorder', { store_id: 1, cart_id: bareCart, payment_mode: 2 }, me.token);
     expect(refused.body).toMatchObject({ code: 0, errors: [{ field: 'dinein_time', message: walletRefusals.visitRequired('Gramercy Chop House') }] });
+
+    // Decision 086 left: signing in on Delivery in another browser takes the cart to Delivery, as choosing it would;
+    // the redemption stays in the cart (eaten at its table beside anything delivered), never kept aside.
+    const signedIn = await takeOverGuestCart(db(), me.customerId, undefined, undefined, { courierType: 'local', served: await servedAreas(db()) });
+    expect(signedIn).toMatchObject({ cartId: bareCart, totalQty: 1 });
+    expect(signedIn.keptAside).toBeUndefined();
+    const walletLines = db().selectFrom('cart_items').select('wallet_entry_id').where('cart_id', '=', bareCart);
+    expect(await walletLines.execute()).toEqual([{ wallet_entry_id: expect.any(Number) }]);
+    expect(await db().selectFrom('cart_kept_lines').select('id').where('cart_id', '=', bareCart).execute()).toEqual([]);
 
     // Redeeming again for a visit keeps it on every wallet line there; another browser (no visit sent) places the cart.
     const again = await redeem(me, { ...line, cart_id: bareCart, dinein_time: dineInVisit });
