@@ -3,8 +3,6 @@
  * filter, the visit times a shopper may choose, and the shipping flags the choice writes. Pure: both sides use it.
  */
 
-import { deliveryOptionMessages } from './messages.ts';
-
 /** The star filter's values: 0 is All, then 1 to 5 star (spec section 9). */
 export const priceCategoryFilters = [0, 1, 2, 3, 4, 5] as const;
 export type PriceCategoryFilter = (typeof priceCategoryFilters)[number];
@@ -23,17 +21,6 @@ export const sampleStarBasePrice = 60;
 export function sampleStarPrices(base: number = sampleStarBasePrice): { stars: number; price: number }[] {
   return [1, 2, 3, 4, 5].map((stars) => ({ stars, price: base * stars }));
 }
-
-/**
- * Place order's refusal of a Dine-In group with no table it can be placed for (decision 086 left: it said only the
- * spec's words, and the checkout had no way on): the spec's words first, then where the table is chosen, the group's own
- * date and time in the cart (walk 6 #3), as a wallet group's refusal says (walletRefusals.visitRequired).
- */
-export const tableRequiredRefusal = (restaurant: string) =>
-  `${deliveryOptionMessages.visitTimeRequired}: choose your table's date and time under ${restaurant} in your cart.`;
-
-/** The field place order names when a table's date and time is missing: the cart keeps it under this name. */
-export const tableTimeField = 'dinein_time';
 
 /** The three cards of 'Choose a Delivery Options', in the spec's order. */
 export const deliveryOptionKinds = ['dine-in', 'delivery', 'pick-up'] as const;

@@ -4,7 +4,18 @@
  * Not in messages.ts: only the summary shows these, so the store's first load does not carry them.
  */
 
-import { tableTimeField } from './dine-in.ts';
+import { deliveryOptionMessages } from './messages.ts';
+
+/**
+ * Place order's refusal of a Dine-In group with no table it can be placed for (decision 086 left: it said only the
+ * spec's words, and the checkout had no way on): the spec's words first, then where the table is chosen, the group's own
+ * date and time in the cart (walk 6 #3), as a wallet group's refusal says (walletRefusals.visitRequired).
+ */
+export const tableRequiredRefusal = (restaurant: string) =>
+  `${deliveryOptionMessages.visitTimeRequired}: choose your table's date and time under ${restaurant} in your cart.`;
+
+/** The field place order names when a table's date and time is missing: the cart keeps it under this name. */
+export const tableTimeField = 'dinein_time';
 
 /** The checkout tab a refusal sends the shopper back to, or the cart (a table's date and time is chosen on its group). */
 export type RefusalFixTab = 'address' | 'speed' | 'card' | 'cart';

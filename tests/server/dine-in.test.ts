@@ -14,7 +14,7 @@ import { eventually, generousLimits } from './account-helpers.ts';
 import { makeCart, manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
 import { checkoutNow, today } from './checkout-helpers.ts';
 import { addDays, formatUsDate } from '../../src/rules/delivery-dates.ts';
-import { tableRequiredRefusal } from '../../src/rules/dine-in.ts';
+import { tableRequiredRefusal } from '../../src/rules/place-order-refusal.ts';
 import type { FulfilmentEvent } from '../../src/rules/fulfilment.ts';
 import { staffScope } from '../../server/services/fulfilment/console-scope.ts';
 import { moveOrder, weighedLines } from '../../server/services/fulfilment/order-transitions.ts';

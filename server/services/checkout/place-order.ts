@@ -14,7 +14,8 @@ import {
   mixedVisitCartRefusal,
 } from '../../../src/rules/messages.ts';
 import { storeMinutes, storeToday } from '../../../src/rules/delivery-dates.ts';
-import { tableRequiredRefusal, tableTimeField, visitTimes } from '../../../src/rules/dine-in.ts';
+import { visitTimes } from '../../../src/rules/dine-in.ts';
+import { tableRequiredRefusal, tableTimeField } from '../../../src/rules/place-order-refusal.ts';
 import { parseDineinTime } from '../../../src/rules/visit-time.ts';
 import { walletRefusals } from '../../../src/rules/wallet.ts';
 import { isTipAllowed, type TipPercent } from '../../../src/rules/tips.ts';
