@@ -1,4 +1,5 @@
 import { centsToDollars, dollarsToCents } from './money.ts';
+import { mixedVisitCartRefusal } from './messages.ts';
 import { maxQuantity } from './quantity.ts';
 import { isVisitSpeed, type SpeedValue } from './speeds.ts';
 
@@ -141,6 +142,8 @@ export interface GroupProblems {
   slot?: typeof requiredMessage;
   /** A Dine-In or wallet group with no table, neither kept by the cart nor chosen in this browser. */
   visit?: typeof visitRequiredMessage;
+  /** A Dine-In or Pick-Up group in a cart of two modes: no speed can take the cart (place order's own words). */
+  mode?: typeof mixedVisitCartRefusal;
 }
 
 export type CheckoutProblems = Record<number, GroupProblems>;
@@ -171,12 +174,30 @@ export function checkoutProblems(
     if (group.type === 'local' && (!hasDate || group.timeslot === null || group.timeslot === undefined)) found.slot = requiredMessage;
     if (found.date || found.slot) problems[group.vendor_loc_id] = found;
   }
+  for (const locId of mixedModeGroups(groups)) problems[locId] = { ...problems[locId], mode: mixedVisitCartRefusal };
   return problems;
 }
 
-/** What the cart says by CHECKOUT when it refused: the delivery dates and slots, the tables, or both. */
+/**
+ * The restaurant groups of a cart of two modes (decision 086 left: a paid Dine-In group beside delivered lines reached
+ * CHECKOUT, and the speed tab could not go on): a Dine-In or Pick-Up group beside delivered groups or the other's, or a
+ * Pick-Up beside wallet redemptions (eaten at a table), as place order refuses them (cartSpeedIds). Wallet redemptions
+ * go with delivered lines or a Dine-In. Empty for a cart of one mode.
+ */
+export function mixedModeGroups(groups: readonly Pick<ScheduledGroup, 'vendor_loc_id' | 'type' | 'wallet'>[]): number[] {
+  const visits = groups.filter((group) => group.wallet !== true && isVisitSpeed(group.type));
+  const kinds = new Set(visits.map((group) => group.type));
+  const delivered = groups.some((group) => group.wallet !== true && !isVisitSpeed(group.type));
+  const wallet = groups.some((group) => group.wallet === true);
+  const mixed = kinds.size > 1 || (kinds.size > 0 && delivered) || (kinds.has('pickup') && wallet);
+  return mixed ? visits.map((group) => group.vendor_loc_id) : [];
+}
+
+/** What the cart says by CHECKOUT when it refused: two modes, or the delivery dates and slots, the tables, or both. */
 export function checkoutHint(problems: CheckoutProblems): string {
   const all = Object.values(problems);
+  // Two modes: no date or table makes the cart orderable; the cart itself must change.
+  if (all.some((p) => p.mode)) return mixedVisitCartRefusal;
   const dates = all.some((p) => p.date || p.slot);
   const tables = all.some((p) => p.visit);
   const datesWords = 'Choose a delivery date (and a time slot for Same Day) for every seller';

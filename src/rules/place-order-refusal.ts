@@ -4,8 +4,21 @@
  * Not in messages.ts: only the summary shows these, so the store's first load does not carry them.
  */
 
-/** The checkout tab a refusal sends the shopper back to. */
-export type RefusalFixTab = 'address' | 'speed' | 'card';
+import { deliveryOptionMessages } from './messages.ts';
+
+/**
+ * Place order's refusal of a Dine-In group with no table it can be placed for (decision 086 left: it said only the
+ * spec's words, and the checkout had no way on): the spec's words first, then where the table is chosen, the group's own
+ * date and time in the cart (walk 6 #3), as a wallet group's refusal says (walletRefusals.visitRequired).
+ */
+export const tableRequiredRefusal = (restaurant: string) =>
+  `${deliveryOptionMessages.visitTimeRequired}: choose your table's date and time under ${restaurant} in your cart.`;
+
+/** The field place order names when a table's date and time is missing: the cart keeps it under this name. */
+export const tableTimeField = 'dinein_time';
+
+/** The checkout tab a refusal sends the shopper back to, or the cart (a table's date and time is chosen on its group). */
+export type RefusalFixTab = 'address' | 'speed' | 'card' | 'cart';
 
 export interface PlaceOrderRefusal {
   message: string;
@@ -27,6 +40,8 @@ const tabOfField: Readonly<Record<string, RefusalFixTab>> = {
   bank_name: 'card',
   routing_number: 'card',
   account_number: 'card',
+  // A wallet or Dine-In group's table (decision 086 left): chosen beside the group in the cart.
+  [tableTimeField]: 'cart',
 };
 
 /** What the link under the refusal says, by the tab it opens. */
@@ -34,6 +49,7 @@ export const refusalFixWords: Readonly<Record<RefusalFixTab, string>> = {
   address: 'Choose another address',
   speed: 'Choose another delivery speed',
   card: 'Choose another way to pay',
+  cart: 'Back to cart',
 };
 
 /** A refusal naming a field (a 400's first field error), in its own words, with the tab that chooses that field. */

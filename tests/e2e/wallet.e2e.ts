@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { addDays } from '../../src/rules/delivery-dates.ts';
+import { shippingFlagsFor } from '../../src/rules/dine-in.ts';
 import type { Page } from '@playwright/test';
 import { addAddress, addCard, addCardWithBilling, chooseSpeed, placeAndConfirm } from './checkout-steps.ts';
 import { serveDineInOrder } from './console-steps.ts';
@@ -238,7 +239,7 @@ test.describe('prepaid wallet', () => {
     await page.screenshot({ path: 'test-results/wallet-order-beside-paid.png', fullPage: true });
   });
 
-  test('Walk 6 #3: Dine-In lines signed into from another browser have no table: the cart asks for it before CHECKOUT and keeps it; beside a delivered line the speed tab says why and leads back to the cart', async ({
+  test('Walk 6 #3: Dine-In lines signed into from another browser on Dine-In with no time have no table: the cart asks for it before CHECKOUT and keeps it; a browser on Delivery takes them to Delivery (decision 086 left)', async ({
     page,
     browser,
   }) => {
@@ -247,11 +248,19 @@ test.describe('prepaid wallet', () => {
     await chooseVisit(page, 'Dine-In', '4 star', restaurant, '7:00 PM');
     await addDineIn(page, 'ribeye', ribeye);
 
-    // Another browser, on Delivery with nothing stored: the account's cart holds the Dine-In ribeye, with no table.
+    // Another browser, on Dine-In at the restaurant with no time stored: the account's cart holds the Dine-In ribeye,
+    // with no table.
+    const dineInHere = {
+      ...shippingFlagsFor('dine-in'),
+      couriertype: 'dine-in' as const,
+      retailer: 401,
+      retailer_name: restaurant,
+      vendor_location_id: 401,
+    };
     const other = await browser.newContext();
     try {
       const phone = await other.newPage();
-      await openWithSession(phone, await areaOf('10001'), '/signIn');
+      await openWithSession(phone, { ...(await areaOf('10001')), ...dineInHere }, '/signIn');
       await signInAgain(phone, shopper.email, shopper.password);
       await phone.goto('/cart');
       await expect(phone.getByText('Your table: choose a date and time')).toBeVisible();
@@ -268,25 +277,64 @@ test.describe('prepaid wallet', () => {
       await group.getByRole('button', { name: 'Save date and time' }).click();
       await expect(phone.getByText(/Your table: .*7:00 PM/)).toBeVisible();
       await expect(group).toHaveCount(0);
-
-      // A delivered line beside the table: no speed can take both, and the speed tab says why with the way back to the
-      // cart, not a Try again that gives the same answer.
-      await addSameDayToCart(phone, 'salmon', 'Atlantic Salmon');
-      await scheduleFirstGroupAndCheckout(phone);
-      await addAddress(phone);
-      await phone.getByRole('button', { name: 'SAVE & CONTINUE' }).click();
-      await expect(
-        phone.getByRole('alert').filter({ hasText: `${restaurant}'s Dine-In items cannot be ordered with items to deliver` }),
-      ).toBeVisible();
-      await expect(phone.getByRole('button', { name: 'Try again' })).toHaveCount(0);
-      await phone.screenshot({ path: 'test-results/dinein-speed-no-option.png', fullPage: true });
-      await phone.getByRole('link', { name: 'Back to cart' }).click();
-      await expect(phone).toHaveURL(/\/cart$/);
     } finally {
       await other.close();
     }
     // Kept on the server: this browser reads it too.
     await page.goto('/cart');
+    await expect(page.getByText(/Your table: .*7:00 PM/)).toBeVisible();
+
+    // A third browser, on Delivery: signing in takes the account's cart to Delivery (the ribeye to a delivery offer of
+    // its size, its new price said), never a Dine-In group beside delivered lines that no speed can take.
+    const laptop = await browser.newContext();
+    try {
+      const tab = await laptop.newPage();
+      await openWithSession(tab, await areaOf('10001'), '/signIn');
+      await signInAgain(tab, shopper.email, shopper.password);
+      await expect(tab.getByText(new RegExp(`For Delivery: ${ribeye}`))).toBeVisible();
+      await tab.goto('/cart');
+      await expect(tab.getByRole('group', { name: `Change quantity of ${ribeye}` })).toBeVisible();
+      await expect(tab.getByText(/Your table/)).toHaveCount(0);
+      await scheduleFirstGroupAndCheckout(tab);
+      await expect(tab).toHaveURL(/\/cart\/address$/);
+      await tab.screenshot({ path: 'test-results/dinein-signed-in-on-delivery.png', fullPage: true });
+    } finally {
+      await laptop.close();
+    }
+  });
+
+  test('a Dine-In table refused at PLACE ORDER for its time: the refusal says where to choose it, and leads back to the cart (decision 086 left)', async ({
+    page,
+  }) => {
+    await enterStoreAsNewCustomer(page, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: uniqueEmail('dinein-no-time-at-place'),
+      password: 'correct horse 1',
+    });
+    await chooseVisit(page, 'Dine-In', '4 star', restaurant, '7:00 PM');
+    await addDineIn(page, 'ribeye', ribeye);
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await addCardWithBilling(page);
+    await expect(page).toHaveURL(/\/cart\/checkout$/);
+
+    // The table's time lost on the way (as a stale tab would send it): place order refuses the table.
+    const placeOrder = /\/api\/placeorder\/placeorder/;
+    await page.route(placeOrder, async (route) => {
+      const body: unknown = route.request().postDataJSON();
+      if (typeof body !== 'object' || body === null) throw new Error('placeorder sent no body');
+      const without = Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'pickup_date'));
+      await route.continue({ postData: JSON.stringify(without) });
+    });
+    await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+    // Beside PLACE ORDER (the snackbar says it too, as it does every refusal).
+    const refusal = page.getByRole('region', { name: 'Order Summary' }).getByRole('alert');
+    await expect(refusal).toContainText(`Dining date and time is required: choose your table's date and time under ${restaurant} in your cart.`);
+    await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeDisabled();
+    await page.screenshot({ path: 'test-results/dinein-place-order-no-time.png', fullPage: true });
+    await page.unroute(placeOrder);
+    await refusal.getByRole('link', { name: 'Back to cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByText(/Your table: .*7:00 PM/)).toBeVisible();
   });
 

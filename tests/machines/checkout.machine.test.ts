@@ -120,6 +120,10 @@ const recheckFailed = label('recheckCart: offline', failed('recheckCart'));
 // Walk 6 #4: the session left the checkout behind (another tab's delivery option, or the session's end).
 const optionChanged = label('session: the delivery option changed in another tab', { type: 'session.leftBehind', ended: false });
 const sessionEnded = label('session: ended (a logout in another tab, a 401)', { type: 'session.leftBehind', ended: true });
+// Decision 086 left: the changed option's check of the cart (a placed Pick-Up resets the option as it orders the cart).
+const checkedOpen = label('checkOrdered: still open', done('checkOrdered', ok(baseCart)));
+const checkedOrdered = label('checkOrdered: ordered in another tab', done('checkOrdered', orderedReply));
+const checkFailed = label('checkOrdered: offline', failed('checkOrdered'));
 
 const cardAddressGone = label('card step: the shipping address is gone', { type: 'card.address.gone', message: addressGoneMessage });
 
@@ -128,6 +132,7 @@ function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (m('starting')) return [cartLoaded, drinkCartLoaded, cartUnreadable, walletCartLoaded, walletDrinkCartLoaded, cartOrderedLoaded];
   // The cart read again (the tab shown again): only its answers, so the graph stays small.
   if (snapshot.matches({ freshness: 'reading' })) return [recheckedOpen, recheckedOrdered, recheckFailed];
+  if (m('optionChanged')) return [checkedOpen, checkedOrdered, checkFailed, sessionEnded];
   if (m('identityNeeded')) return [select('address'), select('checkout')];
   if (m('address')) return [addressChosen, select('checkout'), notice, refresh];
   if (m('speed')) return [speedChosen, storePickup, courierShown, addressGone, speedOnOrderedCart, optionChanged, select('address'), select('card')];
@@ -213,7 +218,9 @@ describe('checkout tabs paths', () => {
         result.transitions.forEach((t) => taken.add(t));
         // The step on screen is always one whose tab flag is set.
         const c = result.snapshot.context as CheckoutContext;
-        const stepless = ['starting', 'identityNeeded', 'cartOrdered', 'leftBehind'].some((flow) => result.snapshot.matches({ flow } as never));
+        const stepless = ['starting', 'identityNeeded', 'cartOrdered', 'leftBehind', 'optionChanged'].some((flow) =>
+          result.snapshot.matches({ flow } as never),
+        );
         if (!stepless) expect(Object.values(c.flags).some(Boolean)).toBe(true);
       });
     });
@@ -1087,6 +1094,17 @@ describe('a checkout left behind by another tab (walk 6 #4)', () => {
     expect(calls.told).toEqual([
       'Your delivery option changed in another tab: you are on Dine-In at Gramercy Chop House (10001) now. Check your cart, then CHECKOUT again.',
     ]);
+    expect(calls.placeOrder).toEqual([]);
+  });
+
+  it('another tab placed the Pick-Up (resetting the option as it ordered the cart): the cart opens saying it was ordered, not that the option changed', async () => {
+    const { actor, calls, sessionRef } = running({ values: { ...customer, ...dineIn }, recheck: async () => orderedReply });
+    await toCard(actor);
+    // The placing tab forgets the option with the ordered cart; session-end.ts brings that here.
+    sessionRef.send({ type: 'session.update', values: Object.fromEntries(Object.keys(dineIn).map((key) => [key, undefined])) });
+    await waitFor(actor, (s) => s.matches({ flow: 'cartOrdered' }));
+    expect(calls.back).toEqual(['/cart']);
+    expect(calls.told).toEqual([]);
     expect(calls.placeOrder).toEqual([]);
   });
 

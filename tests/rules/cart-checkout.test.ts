@@ -117,7 +117,8 @@ describe('checkoutProblems', () => {
     const dineIn = group(401, 'dine-in', null);
     const wallet = { ...group(402, 'dine-in', null), wallet: true };
     const ask = { visit: "Choose your table's date and time." } as const;
-    expect(checkoutProblems([group(101, 'local', '2030-06-04', slot), dineIn, wallet])).toEqual({ 401: ask, 402: ask });
+    expect(checkoutProblems([dineIn, wallet])).toEqual({ 401: ask, 402: ask });
+    expect(checkoutProblems([group(101, 'local', '2030-06-04', slot), wallet])).toEqual({ 402: ask });
     expect(checkoutProblems([{ ...dineIn, dinein_time: '2030-06-04 19:00' }])).toEqual({});
     expect(checkoutProblems([dineIn, wallet], {}, '2030-06-04 19:00')).toEqual({});
     // A pick-up needs no table: it is ready an hour after the order.
@@ -126,6 +127,29 @@ describe('checkoutProblems', () => {
     expect(checkoutHint({ 101: { date: 'Required' }, 401: ask })).toBe(
       "Choose a delivery date (and a time slot for Same Day) for every seller, and your table's date and time.",
     );
+  });
+});
+
+describe('a cart of two modes refuses CHECKOUT (decision 086 left)', () => {
+  const slot = { slot_id: 1, start: '10:00', end: '12:00' };
+  const salmon: ScheduledGroup = { vendor_loc_id: 101, type: 'local', delivery_date: '2030-06-04', timeslot: slot };
+  const dineIn: ScheduledGroup = { vendor_loc_id: 401, type: 'dine-in', delivery_date: null, timeslot: null, dinein_time: '2030-06-04 19:00' };
+  const pickUp: ScheduledGroup = { vendor_loc_id: 402, type: 'pickup', delivery_date: null, timeslot: null };
+  const wallet: ScheduledGroup = { ...dineIn, vendor_loc_id: 403, wallet: true };
+  const mixed = 'Dine-in and pick-up items cannot be ordered with items to deliver, or with each other. Please update your cart.';
+
+  it('a paid Dine-In group beside delivered lines, or a Pick-Up beside either or beside wallet redemptions', () => {
+    expect(checkoutProblems([salmon, dineIn])).toEqual({ 401: { mode: mixed } });
+    expect(checkoutProblems([dineIn, pickUp])).toEqual({ 401: { mode: mixed }, 402: { mode: mixed } });
+    expect(checkoutProblems([pickUp, wallet])).toEqual({ 402: { mode: mixed } });
+    expect(checkoutHint(checkoutProblems([salmon, dineIn]))).toBe(mixed);
+    expect(checkoutHint({ 101: { date: 'Required' }, 401: { visit: "Choose your table's date and time.", mode: mixed } })).toBe(mixed);
+  });
+
+  it('one mode passes: delivered lines with wallet redemptions, a Dine-In with them, a Pick-Up alone', () => {
+    expect(checkoutProblems([salmon, wallet])).toEqual({});
+    expect(checkoutProblems([dineIn, wallet])).toEqual({});
+    expect(checkoutProblems([pickUp])).toEqual({});
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldRefusal, withoutFieldName } from '../../src/rules/place-order-refusal.ts';
+import { fieldRefusal, refusalFixWords, withoutFieldName } from '../../src/rules/place-order-refusal.ts';
 
 describe("place order's refusal on the summary (walk 3 #1, #2)", () => {
   it('reads without the raw field name and names the tab that can fix it', () => {
@@ -9,6 +9,12 @@ describe("place order's refusal on the summary (walk 3 #1, #2)", () => {
       message: 'Pay by card.',
       fixAt: 'card',
     });
+  });
+
+  it('leads a missing table back to the cart, where its group chooses the date and time (decision 086 left)', () => {
+    const words = 'Dining date and time is required: choose your table’s date and time under Gramercy Chop House in your cart.';
+    expect(fieldRefusal([{ field: 'dinein_time', message: words }], `dinein_time: ${words}`)).toEqual({ message: words, fixAt: 'cart' });
+    expect(refusalFixWords.cart).toBe('Back to cart');
   });
 
   it('keeps a refusal no tab fixes without a tab, and strips a field name from a bare message', () => {

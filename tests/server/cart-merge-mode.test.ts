@@ -167,6 +167,46 @@ describe('sign-in merge: the merged cart takes the delivery option the shopper i
     expect(summary.moved).toEqual([expect.objectContaining({ seller: 'Gramercy Chop House' })]);
   });
 
+  // Decision 086 left: the account's cart taken as it is (no guest cart to merge) kept its Dine-In group beside the
+  // delivered lines, and the cart reached CHECKOUT with two modes.
+  it('no guest cart, on Delivery: the account’s paid Dine-In ribeye moves to a delivery offer beside its chicken, and is said', async () => {
+    const gramercyRibeye = await ribeyeAt(GRAMERCY, 'dine-in');
+    const chicken = await chickenOffer();
+    const email = 'merge-mode-adopt-delivery@example.com';
+    const own = await accountWith(email, [
+      { offer: gramercyRibeye, qty: 1 },
+      { offer: chicken, qty: 1 },
+    ]);
+
+    const reply = await login(t, { email, password, courier_type: 'local' });
+    const body: unknown = JSON.parse(reply.body);
+    assert(body, loginReply);
+    expect(body.result?.cart_id).toBe(own.cartId);
+    const lines = await linesOf(own.cartId);
+    expect(lines.map((line) => line.speed).filter((speed) => speed === 'pickup' || speed === 'dine-in')).toEqual([]);
+    expect(lines).toHaveLength(2);
+    expect(body.result?.cart_moved).toEqual([expect.objectContaining({ name: 'USDA Prime Ribeye Steak' })]);
+    expect(body.result?.total_product_in_cart).toBe(2);
+  });
+
+  it('a stale guest cart, on Dine-In at Gramercy: the account’s delivered chicken is kept aside for Delivery, and is said', async () => {
+    const gramercyRibeye = await ribeyeAt(GRAMERCY, 'dine-in');
+    const chicken = await chickenOffer();
+    const email = 'merge-mode-adopt-dinein@example.com';
+    const own = await accountWith(email, [
+      { offer: gramercyRibeye, qty: 1 },
+      { offer: chicken, qty: 2 },
+    ]);
+
+    const reply = await login(t, { email, password, cart_id: 'no-such-cart', courier_type: 'dine-in', vendor_location_id: GRAMERCY });
+    const body: unknown = JSON.parse(reply.body);
+    assert(body, loginReply);
+    expect(await linesOf(own.cartId)).toEqual([{ offer_id: gramercyRibeye.offerId, qty: 1, speed: 'dine-in', loc_id: GRAMERCY }]);
+    expect(await keptOf(own.cartId)).toEqual([{ offer_id: chicken.offerId, qty: 2, zipcode: '10001' }]);
+    expect(body.result?.cart_kept).toEqual([expect.objectContaining({ qty: 2 })]);
+    expect(body.result?.total_product_in_cart).toBe(1);
+  });
+
   it('without a stated option the carts merge as they are (an older client)', async () => {
     const shopRibeye = await ribeyeAt(101, 'local');
     const gramercyRibeye = await ribeyeAt(GRAMERCY, 'pickup');

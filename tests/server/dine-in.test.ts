@@ -14,6 +14,7 @@ import { eventually, generousLimits } from './account-helpers.ts';
 import { makeCart, manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
 import { checkoutNow, today } from './checkout-helpers.ts';
 import { addDays, formatUsDate } from '../../src/rules/delivery-dates.ts';
+import { tableRequiredRefusal } from '../../src/rules/place-order-refusal.ts';
 import type { FulfilmentEvent } from '../../src/rules/fulfilment.ts';
 import { staffScope } from '../../server/services/fulfilment/console-scope.ts';
 import { moveOrder, weighedLines } from '../../server/services/fulfilment/order-transitions.ts';
@@ -460,14 +461,19 @@ describe('dine-in and pick-up orders', () => {
     const [p] = gramercyPickup.slice(1);
     const [shop] = butcher;
     if (!a || !b || !c || !d || !p || !shop) throw new Error('no offer');
+    // Decision 086 left: the spec's words, then where the table is chosen (its group in the cart), naming dinein_time
+    // so the checkout leads back to the cart.
+    const noTable = { code: 0, errors: [{ field: 'dinein_time', message: tableRequiredRefusal('Gramercy Chop House') }] };
+    expect(tableRequiredRefusal('Gramercy Chop House')).toMatch(/^Dining date and time is required: .*Gramercy Chop House in your cart\.$/);
     const noTime = await order([{ offer: a, qty: 1 }], { speed_id: 3 });
-    expect(noTime.body).toMatchObject({ code: -1, message: deliveryOptionMessages.visitTimeRequired });
+    expect(noTime.status).toBe(400);
+    expect(noTime.body).toMatchObject(noTable);
     const pastTime = await order([{ offer: b, qty: 1 }], { speed_id: 3, pickup_date: '2026-11-30 19:00' });
-    expect(pastTime.body).toMatchObject({ code: -1, message: deliveryOptionMessages.visitTimeRequired });
+    expect(pastTime.body).toMatchObject(noTable);
     // Gramercy opens at noon and the clock says 9:00: 8:30 today, or 3 am, is no table; neither is pick-up at 7 pm.
     for (const pickup_date of [`${today} 08:30`, `${today} 03:00`, `${today} 22:30`]) {
       const closed = await order([{ offer: b, qty: 1 }], { speed_id: 3, pickup_date });
-      expect(closed.body).toMatchObject({ code: -1, message: deliveryOptionMessages.visitTimeRequired });
+      expect(closed.body).toMatchObject(noTable);
     }
     const latePickup = await order([{ offer: p, qty: 1 }], { speed_id: 2, pickup_date: `${today} 19:00` });
     expect(latePickup.body).toMatchObject({ code: -1, message: deliveryOptionMessages.visitTimeRequired });

@@ -7,6 +7,8 @@ import { PaymentGatewayError, type ChargeRequest, type ChargeResult } from '../.
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { reconcilePendingPayments } from '../../server/services/payments/payment-reconciler.ts';
 import { withdrawOrderWallet } from '../../server/services/wallet/wallet-credit.ts';
+import { takeOverGuestCart } from '../../server/services/cart/cart-merge.ts';
+import { servedAreas } from '../../server/services/catalogue/catalogue-cache.ts';
 import { walletRefusals } from '../../src/rules/wallet.ts';
 import { fulfilmentMailSubject } from '../../src/rules/fulfilment.ts';
 import { rescheduleOptionsReply } from '../../src/api/contract/reschedule.contract.ts';
@@ -523,7 +525,12 @@ describe('a paid dine-in group without its table chooses it on the cart page (wa
         { store_id: 1, cart_id: cartId, speed_id: 3, retailer_id: offer.locId, payment_mode: 2, card_id: card },
         me.token,
       );
-    expect((await place()).body).toMatchObject({ code: -1 });
+    // Decision 086 left: the refusal says where the table is chosen, naming dinein_time (the checkout leads to the cart).
+    const refused = await place();
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      errors: [{ field: 'dinein_time', message: expect.stringMatching(/^Dining date and time is required: .* in your cart\.$/) }],
+    });
 
     const choose = (dinein_time: string) =>
       post(t, '/wallet/wallet/walletVisit', { cart_id: cartId, vendor_loc_id: offer.locId, dinein_time }, me.token);
@@ -564,7 +571,11 @@ describe('redeeming at a restaurant that opens at 5 pm', () => {
       me.token,
     );
     // A wallet group's visit is chosen only on the wallet product list: the refusal says how to choose it again.
-    expect(lunch.body).toMatchObject({ code: -1, message: walletRefusals.visitRequired('Hudson Prime Steakhouse') });
+    // Named dinein_time: the checkout leads back to the cart, where the group's date and time is chosen.
+    expect(lunch.body).toMatchObject({
+      code: 0,
+      errors: [{ field: 'dinein_time', message: walletRefusals.visitRequired('Hudson Prime Steakhouse') }],
+    });
 
     const dinner = await placeWallet(me.token, cartId);
     expect(dinner).toMatchObject({ code: 1, status: 'processing' });
@@ -770,6 +781,16 @@ describe('the visit a redemption is eaten at is kept with the cart', () => {
       .executeTakeFirst();
     expect(mail?.body_text).toMatch(/1 × .+\$0\.00 \(Redeemed from your wallet\)/);
     expect(mail?.body_text.match(/Redeemed from your wallet/g)).toHaveLength(1);
+    // Decision 086 left: the order page named the redeemed line's method by the order's (delivery) speed; it is eaten
+    // at the restaurant's table, beside the delivered salmon.
+    const orders = await post(t, '/api/account/myorders', {}, me.token);
+    assert(orders.body, myOrdersReply);
+    const placed = orders.body.data?.find((o) => o.increment_id === body.order_id);
+    expect(placed?.items.map((item) => [item.wallet === true, item.delivery_method])).toEqual([
+      [false, 'Local Delivery'],
+      [true, 'Dine-in'],
+    ]);
+    expect(placed?.delivery_method).toBe('Local Delivery');
   });
 
   it('a redemption placed from a new session, which sends no visit; a line with none kept says how to choose one', async () => {
@@ -782,7 +803,16 @@ describe('the visit a redemption is eaten at is kept with the cart', () => {
     assert(bare.reply, walletAddToCartReply);
     const bareCart = bare.reply[0]?.cart_id ?? '';
     const refused = await post(t, '/api/placeorder/placeorder', { store_id: 1, cart_id: bareCart, payment_mode: 2 }, me.token);
-    expect(refused.body).toMatchObject({ code: -1, message: walletRefusals.visitRequired('Gramercy Chop House') });
+    expect(refused.body).toMatchObject({ code: 0, errors: [{ field: 'dinein_time', message: walletRefusals.visitRequired('Gramercy Chop House') }] });
+
+    // Decision 086 left: signing in on Delivery in another browser takes the cart to Delivery, as choosing it would;
+    // the redemption stays in the cart (eaten at its table beside anything delivered), never kept aside.
+    const signedIn = await takeOverGuestCart(db(), me.customerId, undefined, undefined, { courierType: 'local', served: await servedAreas(db()) });
+    expect(signedIn).toMatchObject({ cartId: bareCart, totalQty: 1 });
+    expect(signedIn.keptAside).toBeUndefined();
+    const walletLines = db().selectFrom('cart_items').select('wallet_entry_id').where('cart_id', '=', bareCart);
+    expect(await walletLines.execute()).toEqual([{ wallet_entry_id: expect.any(Number) }]);
+    expect(await db().selectFrom('cart_kept_lines').select('id').where('cart_id', '=', bareCart).execute()).toEqual([]);
 
     // Redeeming again for a visit keeps it on every wallet line there; another browser (no visit sent) places the cart.
     const again = await redeem(me, { ...line, cart_id: bareCart, dinein_time: dineInVisit });

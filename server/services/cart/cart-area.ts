@@ -248,12 +248,18 @@ async function releaseEmptiedGroups(trx: Kysely<Database>, cartId: string): Prom
   await trx.deleteFrom('cart_deliveries').where('cart_id', '=', cartId).where('loc_id', 'not in', stillSelling).execute();
 }
 
-/** Whether an option sells a line as it is (offeredInArea's rule): its area, a speed the option shows, its restaurant. */
+/**
+ * Whether an option sells a line as it is (offeredInArea's rule): its area, a speed the option shows, its restaurant.
+ * A wallet redemption always stays: it is eaten at its own restaurant's table whatever the option (beside delivered
+ * lines too), and a kept line cannot hold a redemption (it would come back a paid line). Sign-in moves the customer's
+ * cart with this switch (decision 086 left): a redemption signed into on Delivery was kept aside.
+ */
 function sellsLine(target: MoveTarget) {
   return (row: { area_loc_id: number | null; speed: SpeedValue; loc_id: number; wallet: boolean }) =>
-    (row.area_loc_id === null || row.area_loc_id === target.areaLocId) &&
-    target.speeds.includes(row.speed) &&
-    (target.restaurant === undefined || row.wallet || row.loc_id === target.restaurant);
+    row.wallet ||
+    ((row.area_loc_id === null || row.area_loc_id === target.areaLocId) &&
+      target.speeds.includes(row.speed) &&
+      (target.restaurant === undefined || row.loc_id === target.restaurant));
 }
 
 /** The cart's lines kept for a zip (cart_rid is the kept line's id), oldest first; an expired one never comes back. */

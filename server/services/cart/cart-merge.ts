@@ -8,6 +8,7 @@ import type { CartMergeChange, CartSummary } from './cart-summary.ts';
 import type { ServedAreas } from '../catalogue/catalogue-cache.ts';
 import { restaurantRefusal } from '../catalogue/chosen-restaurant.ts';
 import { moveCartIn } from './cart-area.ts';
+import { lockCurrentCart } from './carts.ts';
 
 export type { CartMergeChange, CartModeMove, CartSummary } from './cart-summary.ts';
 
@@ -35,20 +36,18 @@ export async function takeOverGuestCart(
   mode?: ShopperMode,
 ): Promise<CartSummary> {
   return db.transaction().execute(async (trx) => {
-    const merged: Merged = guestCartId ? await mergeOrAdopt(trx, customerId, guestCartId, guestCallerId, mode) : { changes: [] };
-    return { ...(await currentCart(trx, customerId)), ...merged };
+    const merged: Merged = guestCartId ? await mergeOrAdopt(trx, customerId, guestCartId, guestCallerId) : { changes: [] };
+    // Whichever cart is the customer's now (merged, adopted from the guest, or the account's own taken as it is: no
+    // guest cart, an empty or stale one) takes the shopper's option (decision 086 left: an account's Dine-In group
+    // signed into on Delivery stayed beside the delivered lines and reached CHECKOUT).
+    const taken = mode ? await takeShoppersMode(trx, customerId, mode, merged.changes) : {};
+    return { ...(await currentCart(trx, customerId)), ...merged, ...taken };
   });
 }
 
-type Merged = Pick<CartSummary, 'changes' | 'moved' | 'keptAside'> & { changes: CartMergeChange[] };
+type Merged = Pick<CartSummary, 'changes'> & { changes: CartMergeChange[] };
 
-async function mergeOrAdopt(
-  trx: Transaction<Database>,
-  customerId: number,
-  guestCartId: string,
-  guestCallerId: number | undefined,
-  mode: ShopperMode | undefined,
-): Promise<Merged> {
+async function mergeOrAdopt(trx: Transaction<Database>, customerId: number, guestCartId: string, guestCallerId: number | undefined): Promise<Merged> {
   // Locked, so two sign-ins racing with the same guest cart cannot both move its lines.
   const guest = await trx
     .selectFrom('carts')
@@ -89,8 +88,7 @@ async function mergeOrAdopt(
     .where('id', '=', target.id)
     .execute();
   await close(trx, guest.id);
-  if (!mode) return { changes };
-  return { changes, ...(await takeShoppersMode(trx, { id: target.id, zipcode: guest.zipcode, locId: guest.loc_id }, mode, changes)) };
+  return { changes };
 }
 
 /** A moved line's old and new price, when the move changed it (the dialog's priceChangeLines words them alike). */
@@ -100,8 +98,8 @@ function pricesOf(line: AreaLine): { price?: string; new_price?: string } {
 }
 
 /**
- * The merged cart takes the delivery option the shopper is on (QA walk 3: an account's Same Day line joined a guest's
- * Pick-Up, and the cart could not be checked out). As choosing that option on /ship/options moves a cart
+ * The customer's cart of now takes the delivery option the shopper is on (QA walk 3: an account's Same Day line joined a
+ * guest's Pick-Up, and the cart could not be checked out). As choosing that option on /ship/options moves a cart
  * (cart-area.ts), with the answer 'keep them for the option I come from': a line whose size the option sells (the
  * chosen restaurant's offer, or Delivery's) moves to that offer; one it cannot sell, or whose offer has none left, is
  * kept aside for this zip (back when the shopper chooses that option again); lines kept earlier for this option come
@@ -111,16 +109,19 @@ function pricesOf(line: AreaLine): { price?: string; new_price?: string } {
  */
 async function takeShoppersMode(
   trx: Transaction<Database>,
-  cart: { id: string; zipcode: string; locId: number },
+  customerId: number,
   mode: ShopperMode,
   changes: CartMergeChange[],
 ): Promise<Pick<CartSummary, 'moved' | 'keptAside'>> {
-  const option = { locId: cart.locId, speed: mode.courierType, restaurantLocId: mode.restaurantLocId };
+  // Locked (a merged or adopted cart already is): the move reads and rewrites its lines.
+  const cart = await lockCurrentCart(trx, customerId);
+  if (!cart) return {};
+  const option = { locId: cart.loc_id, speed: mode.courierType, restaurantLocId: mode.restaurantLocId };
   if (restaurantRefusal(mode.served, option)) return {};
   const data = await moveCartIn(
     trx,
     cart,
-    { zipcode: cart.zipcode, loc_id: cart.locId },
+    { zipcode: cart.zipcode, loc_id: cart.loc_id },
     { courierType: mode.courierType, restaurantLocId: mode.restaurantLocId, apply: true, keepOld: true },
   );
   for (const line of data.keep) {

@@ -26,6 +26,10 @@ import { closedDayPartIds, cutoffPart, cutoffParts } from './closed-day-parts.ts
 export function deliveryMethodOf(speed: SpeedValue, speedId: number): string {
   if (speed === 'courier') return 'Courier Delivery';
   if (speed === 'farm-direct') return 'Farm Direct';
+  // A restaurant's own visit (a wallet redemption beside delivered lines is eaten at its table, decision 086 left: its
+  // line read 'Local Delivery', the order's speed): named by the group's speed, whatever the order's speed is.
+  if (speed === 'dine-in') return 'Dine-in';
+  if (speed === 'pickup') return 'Pickup';
   if (speedId === speedIds.storePickup) return 'Pickup';
   if (speedId === speedIds.dineIn) return 'Dine-in';
   return 'Local Delivery';

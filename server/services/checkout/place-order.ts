@@ -15,6 +15,7 @@ import {
 } from '../../../src/rules/messages.ts';
 import { storeMinutes, storeToday } from '../../../src/rules/delivery-dates.ts';
 import { visitTimes } from '../../../src/rules/dine-in.ts';
+import { tableRequiredRefusal, tableTimeField } from '../../../src/rules/place-order-refusal.ts';
 import { parseDineinTime } from '../../../src/rules/visit-time.ts';
 import { walletRefusals } from '../../../src/rules/wallet.ts';
 import { isTipAllowed, type TipPercent } from '../../../src/rules/tips.ts';
@@ -96,7 +97,10 @@ export type ReserveOutcome =
   | { kind: 'reserved'; order: OrderRow; emailConfirmationToken?: string | undefined; lines: MailedLines; keptAside: boolean; otherOpenCart: boolean }
   /** The cart already has a live order (double click, retry, second tab): its outcome is the answer. */
   | { kind: 'existing'; order: OrderRow }
-  /** field: a request asking for what is not offered (a 400 naming it), not a refusal of the cart as it is. */
+  /**
+   * field: a request asking for what is not offered (a 400 naming it), not a refusal of the cart as it is; or a table's
+   * date and time missing (dinein_time), which the shopper chooses on the cart's group, not in the checkout.
+   */
   | { kind: 'refused'; message: string; problems?: OrderProblem[]; field?: string }
   /** field: the body field naming a record that is gone (a saved card deleted since it was chosen), else the cart. */
   | { kind: 'not-found'; what: string; field?: string };
@@ -417,17 +421,24 @@ async function visitTime(
   // keep: a redemption places from any browser and beside delivery lines, whose checkout sends no visit (walk 5 #1).
   const kept = groups.map((g) => g.walletVisit).find((v) => v !== undefined);
   const visitAt = request.visitAt ?? parseDineinTime(kept);
-  // A wallet group's visit is chosen only on the wallet product list: the refusal says how to choose it again.
+  // A wallet or Dine-In group's table is chosen on its group in the cart: the refusal says so, naming dinein_time (the
+  // cart keeps it under that name), so the checkout leads back to the cart (decision 086 left). A pick-up's time is
+  // chosen on Delivery Options only: its refusal stays the plain one.
   const wallet = groups.find((g) => g.wallet);
-  const missing = wallet ? walletRefusals.visitRequired(wallet.vendorName) : deliveryOptionMessages.visitTimeRequired;
-  if (!visitAt) return first.speed === 'dine-in' ? { stop: refused(missing) } : { value: undefined };
+  const table = groups.find((g) => g.speed === 'dine-in');
+  const missing: ReserveOutcome = wallet
+    ? { kind: 'refused', message: walletRefusals.visitRequired(wallet.vendorName), field: tableTimeField }
+    : table
+      ? { kind: 'refused', message: tableRequiredRefusal(table.vendorName), field: tableTimeField }
+      : refused(deliveryOptionMessages.visitTimeRequired);
+  if (!visitAt) return first.speed === 'dine-in' ? { stop: missing } : { value: undefined };
   const hours = await trx.selectFrom('vendor_locations').select(['opens_at', 'closes_at']).where('id', '=', first.locId).executeTakeFirst();
   const kind = first.speed === 'dine-in' ? 'dine-in' : 'pick-up';
   const offered =
     hours?.opens_at && hours.closes_at
       ? visitTimes(kind, { opens_at: hours.opens_at, closes_at: hours.closes_at }, visitAt.date, storeToday(now), storeMinutes(now))
       : [];
-  if (!offered.includes(visitAt.time)) return { stop: refused(missing) };
+  if (!offered.includes(visitAt.time)) return { stop: missing };
   return { value: visitAt };
 }
 

@@ -3,8 +3,7 @@ import { faceCheckSuccessMessage } from '../../api/contract/kyc.contract.ts';
 import { noTabs } from '../../rules/checkout-flow.ts';
 import { shippingAddressForCard } from './checkout-card.machine.ts';
 import { checkoutSetup, flowFromSession, resumed, speedStepInput } from './checkout.setup.ts';
-import { optionChangedMessage } from '../../rules/area-change.ts';
-import { freshnessRegion, noticeRegion } from './checkout.states.ts';
+import { freshnessRegion, noticeRegion, optionChangedState } from './checkout.states.ts';
 import { handOverOf, payOnDeliveryRefusal } from '../../rules/pay-on-delivery.ts';
 import { bankDebitRefusal, bankDueDays } from '../../rules/bank-account.ts';
 import { storeToday } from '../../rules/delivery-dates.ts';
@@ -73,10 +72,9 @@ export const checkoutMachine = checkoutSetup.createMachine({
           },
           {
             description:
-              'The delivery option or pincode changed in another tab: the cart opens (the cart of now, in the new option) and says why, to check out again.',
+              'The delivery option or pincode changed in another tab: first, was the cart ordered there (placing an order resets the option)?',
             guard: 'isOptionChangedUnderIt',
-            target: '.leftBehind',
-            actions: { type: 'tellOnCart', params: ({ context }) => ({ message: optionChangedMessage(context.session.getSnapshot().context) }) },
+            target: '.optionChanged',
           },
         ],
         // Sent only by the payment step's new-card form.
@@ -372,6 +370,9 @@ export const checkoutMachine = checkoutSetup.createMachine({
           description: 'The cart was ordered in another tab or window: back to the cart, which says so and shows the current one.',
           entry: 'goToCart',
         },
+        // Decision 086 left: a Pick-Up placed in another tab resets the stored option as it orders the cart, and this tab
+        // heard the option first: the cart is read before the option's change is said, so an ordered cart is said as such.
+        optionChanged: optionChangedState,
         // Walk 6 #4: never an order under a former option, nor a former customer's card and address on screen.
         leftBehind: {
           description: 'The delivery option, pincode or session changed elsewhere: back to the cart, which shows the cart of now.',

@@ -174,6 +174,8 @@ export const checkoutSetup = setup({
       verifyFace: 'verifyFace';
       reviewOrder: 'reviewOrder';
       recheckCart: 'recheckCart';
+      // The same read when the option changed in another tab (checkout.states.ts, optionChangedState).
+      checkOrdered: 'recheckCart';
     },
   },
   delays: {
@@ -237,6 +239,7 @@ export const checkoutSetup = setup({
         stateIn('#checkout.flow.placed'),
         stateIn('#checkout.flow.paymentFailed'),
         stateIn('#checkout.flow.cartOrdered'),
+        stateIn('#checkout.flow.optionChanged'),
       ]),
     ),
     isDeclined: (_, params: { outcome: CheckoutSummaryOutput['outcome'] }) => params.outcome?.kind === 'declined',

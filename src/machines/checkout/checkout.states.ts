@@ -1,3 +1,4 @@
+import { optionChangedMessage } from '../../rules/area-change.ts';
 import { checkoutSetup } from './checkout.setup.ts';
 
 /**
@@ -78,6 +79,37 @@ export const noticeRegion = checkoutSetup.createStateConfig({
         },
         'notice.dismiss': { description: 'The shopper closes the snackbar.', target: 'hidden', actions: 'clearNotice' },
       },
+    },
+  },
+});
+
+/**
+ * Decision 086 left: a Pick-Up placed in another tab resets the stored option as it orders the cart, and this tab hears
+ * the option first. The flow's `optionChanged` reads the cart before it says anything, so an ordered cart is said as
+ * such (the cart page names it) and only an open one is told the option changed.
+ */
+export const optionChangedState = checkoutSetup.createStateConfig({
+  description: 'The delivery option changed in another tab: the cart is read again, to say whether it was ordered there or only the option changed.',
+  invoke: {
+    id: 'checkOrdered',
+    src: 'recheckCart',
+    input: ({ context }) => ({ cartId: context.cartId }),
+    onDone: [
+      {
+        description: 'The cart was ordered in that tab: back to the cart, which says so and opens the cart of now.',
+        guard: { type: 'isOrderedCart', params: ({ event }) => ({ reply: event.output }) },
+        target: 'cartOrdered',
+      },
+      {
+        description: 'The cart is still open: the cart opens (the cart of now, in the new option) and says the option changed, to check out again.',
+        target: 'leftBehind',
+        actions: { type: 'tellOnCart', params: ({ context }) => ({ message: optionChangedMessage(context.session.getSnapshot().context) }) },
+      },
+    ],
+    onError: {
+      description: 'The cart could not be read: the cart opens and says the option changed (the cart page reads it again).',
+      target: 'leftBehind',
+      actions: { type: 'tellOnCart', params: ({ context }) => ({ message: optionChangedMessage(context.session.getSnapshot().context) }) },
     },
   },
 });

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { Link } from 'react-router-dom';
 import {
   selectReview,
   selectReviewMessage,
@@ -26,7 +27,7 @@ import { outOfStockChoiceApplies } from '../../rules/wallet.ts';
 import { formatSize } from '../../rules/sizes.ts';
 import { dollarsToCents, formatMoney } from '../../rules/money.ts';
 import { tipPercents } from '../../rules/tips.ts';
-import { refusalFixWords } from '../../rules/place-order-refusal.ts';
+import { refusalFixWords, type RefusalFixTab } from '../../rules/place-order-refusal.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { CouponBox } from '../controls/coupon-box.tsx';
 import { CheckoutActorContext } from './checkout-context.ts';
@@ -184,19 +185,31 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
           {refusal && (
             <div role="alert" className={css.actions}>
               <p className={css.error}>{refusal.message}</p>
-              {refusal.fixAt && (
-                <button
-                  type="button"
-                  className={secondaryButton}
-                  onClick={() => checkout.send({ type: 'tab.select', tab: refusal.fixAt ?? 'checkout' })}
-                >
-                  {refusalFixWords[refusal.fixAt]}
-                </button>
-              )}
+              {refusal.fixAt && <RefusalWayOn fixAt={refusal.fixAt} onTab={(tab) => checkout.send({ type: 'tab.select', tab })} />}
             </div>
           )}
         </div>
       </aside>
     </section>
+  );
+}
+
+/**
+ * The way to what fixes place order's refusal: its checkout tab, or the cart (a table's date and time is chosen beside
+ * its group there, decision 086 left).
+ */
+function RefusalWayOn({ fixAt, onTab }: { fixAt: RefusalFixTab; onTab: (tab: Exclude<RefusalFixTab, 'cart'>) => void }) {
+  if (fixAt === 'cart') {
+    return (
+      <Link to="/cart" className={secondaryButton}>
+        {refusalFixWords.cart}
+      </Link>
+    );
+  }
+  const tab = fixAt;
+  return (
+    <button type="button" className={secondaryButton} onClick={() => onTab(tab)}>
+      {refusalFixWords[tab]}
+    </button>
   );
 }

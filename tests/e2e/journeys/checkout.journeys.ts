@@ -132,6 +132,10 @@ async function pickUpChosenInAnotherTab({ page }: { page: Page }): Promise<void>
   });
   await other.close();
   await expect(page.getByTestId('shipping-choice')).toContainText('PICK-UP AT Gramercy Chop House');
+}
+
+/** Her cart read again after the option changed is still open: the cart opens and says the option changed. */
+async function toldTheOptionChanged({ page }: { page: Page }): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: 'Your delivery option changed in another tab' })).toBeVisible();
 }
 
@@ -418,6 +422,11 @@ export const checkoutJourneys: MachineMap = {
       event: { type: 'session.leftBehind', ended: false },
       when: both(at('address'), isCart(carts.optionElsewhere)),
       act: pickUpChosenInAnotherTab,
+    },
+    'checkOrdered: her cart is still open': {
+      event: { type: 'xstate.done.actor.checkOrdered', output: ok(baseCart) },
+      when: both(at('optionChanged'), isCart(carts.optionElsewhere)),
+      act: toldTheOptionChanged,
       leaves: /\/cart$/,
     },
     // The same cart as 'her ribeye' (its words, which the checkout does not read, tell the graph's two apart).
@@ -729,6 +738,7 @@ export const checkoutJourneys: MachineMap = {
     'checkout.notice': { passing: 'the snackbar region shows nothing of its own' },
     'checkout.flow.cartOrdered': { leaves: /\/cart$/ },
     'checkout.flow.leftBehind': { leaves: /\/cart$/ },
+    'checkout.flow.optionChanged': { passing: 'the cart is read at once, before the page goes back to the cart' },
     // Read again only when the tab is shown again or takes the focus: the step on screen stays as it is meanwhile.
     'checkout.freshness': { passing: 'the cart is read again only when the tab comes back' },
     'checkout.freshness.current': { passing: 'the cart is read again only when the tab comes back' },
@@ -737,6 +747,10 @@ export const checkoutJourneys: MachineMap = {
     'checkout.notice.shown': { shows: snackbar },
   },
   notDriven: {
+    'checkout.flow.optionChanged --xstate.done.actor.checkOrdered[isOrderedCart]--> checkout.flow.cartOrdered':
+      "the option reset by a Pick-Up placed in another tab, whose cart was this one: seams.e2e.ts 'a cart ordered in another tab' takes it in the browser (its checking-out tab is told the cart was ordered); the machine's path tests take it here",
+    'checkout.flow.optionChanged --xstate.error.actor.checkOrdered--> checkout.flow.leftBehind':
+      "the cart unreadable just as the option changed in another tab: the machine's path tests take it",
     'checkout.flow --session.leftBehind[isEndedUnderIt]--> checkout.flow.leftBehind':
       "the session ended under the checkout: two-tabs.e2e.ts 'a logout in another tab ends the session here too…' and 'a 401 at PLACE ORDER…' take it in the browser; the machine's path tests take it here",
     'checkout.flow --card.address.gone--> checkout.flow.address':
