@@ -455,6 +455,29 @@ describe('dine-in and pick-up orders', () => {
     expect(mail).toMatch(/Dine-in from .+ on \d\d\/\d\d\/\d{4} at 7:00 PM:/);
   });
 
+  it('taxes a product picked up at a restaurant as it is delivered (groceries, exempt in New York): cart, review and order agree', async () => {
+    // QA walk 7 #5: a raw steak picked up at Gramercy paid 4 % as a 'restaurant meal'; delivered by a butcher, nothing.
+    const [offer] = gramercyPickup.slice(5);
+    if (!offer) throw new Error('no offer');
+    const me = await signedInCustomer(t, 'taxed-pickup@example.com');
+    const { cartId } = await makeCart(t, [{ offer, qty: 1 }], { customerId: me.customerId });
+    const cart = await post(t, '/api/cart/showcart', { cart_id: cartId }, me.token);
+    const note = 'NY: groceries are exempt from sales tax';
+    expect(cart.body).toMatchObject({ code: 1, data: { subtotal: '59.00', taxes: '0.00', grandtotal: '59.00', tax_note: note } });
+    const review = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 2, retailer_id: 401 }, me.token);
+    assert(review.body, orderReviewReply);
+    expect(review.body.data).toMatchObject({ subtotal: '59.00', taxes: '0.00', grandtotal: '59.00', tax_note: note });
+    const placed = await post(
+      t,
+      '/api/placeorder/placeorder',
+      { cart_id: cartId, speed_id: 2, retailer_id: 401, pickup_date: `${addDays(today, 2)} 12:00`, payment_mode: 3, upi_id: 'pickup@okbank' },
+      me.token,
+    );
+    assert(placed.body, placeOrderReply);
+    expect(placed.body.code).toBe(1);
+    expect(await orderOf(t, placed.body.order_id ?? '')).toMatchObject({ taxes_cents: 0, grand_total_cents: 5900 });
+  });
+
   it('refuses dine-in without a visit time, another retailer, a delivery speed, or a cart mixed with delivery items', async () => {
     const [a, b, c, d] = gramercy.slice(1);
     const [p] = gramercyPickup.slice(1);
