@@ -450,6 +450,9 @@ describe('dine-in and pick-up orders', () => {
     // Weighed meals paid by UPI: the total is an estimate, and the mail says what was taken and why (QA walk 3).
     expect(mail).toContain('Estimated total: $26.26');
     expect(mail).toContain('Paid $28.79 with UPI (diner@okbank): the estimate plus 10% on items sold by weight.');
+    // Weighed when served, not packed: a restaurant's table is no parcel (walk 7 #8).
+    expect(mail).toContain('What weighing leaves over is refunded once it is served.');
+    expect(mail).not.toMatch(/pack/);
     expect(mail).not.toContain('Delivery:');
     // The table's time, as a delivery's slot is given (QA walk 3: 'Dine-in from … on 12/01/2026:' had none).
     expect(mail).toMatch(/Dine-in from .+ on \d\d\/\d\d\/\d{4} at 7:00 PM:/);
