@@ -297,7 +297,16 @@ describe('a cart line sold by weight', () => {
     expect(cardEstimate({ sold_by_weight: true, child, speed_types: ['dine-in'] })).toContain('charged at the weight served');
     expect(cardEstimate({ sold_by_weight: true, child, speed_types: ['local', 'courier'] })).toContain('charged at the weight packed');
     // The order page's note under its totals, in the order's hand-over's words.
-    const waiting = { subtotal: '65.79', discount: '0.00', tax: '0.00', grand_total: '65.79', fee_amount: '0.00', delivery_fee: '0.00', driver_tip: '0.00', cap_rule: capRule };
+    const waiting = {
+      subtotal: '65.79',
+      discount: '0.00',
+      tax: '0.00',
+      grand_total: '65.79',
+      fee_amount: '0.00',
+      delivery_fee: '0.00',
+      driver_tip: '0.00',
+      cap_rule: capRule,
+    };
     expect(orderTotalNote({ ...waiting, speed_id: 3 })).toBe(`Items sold by weight are charged at their weight when served. ${capRule}`);
     expect(orderTotalNote({ ...waiting, speed_id: 2 })).toBe(`Items sold by weight are charged at their weight when handed over. ${capRule}`);
     expect(orderTotalNote({ ...waiting, speed_id: 1 })).toBe(`Items sold by weight are charged at their weight when packed. ${capRule}`);

@@ -188,7 +188,8 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
           invoke: {
             id: 'placeOrder',
             src: 'placeOrder',
-            input: ({ context }) => placeOrderBody(context.cartId, { ...context.flow, isGift: isGiftSent(context) }, context.substitutions, context.review?.grandtotal),
+            input: ({ context }) =>
+              placeOrderBody(context.cartId, { ...context.flow, isGift: isGiftSent(context) }, context.substitutions, context.review?.grandtotal),
             onDone: {
               description: 'The server answered the order: its answer is read.',
               target: 'settling',
