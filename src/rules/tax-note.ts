@@ -1,13 +1,13 @@
 /**
  * The cart's and the order summary's tax note (decision 081: sales tax by the line's kind). The state's own words
  * come from the tax table ('CA: groceries are exempt from sales tax') and speak of groceries only; wine and spirits
- * and a restaurant's Dine-In meals are taxed at the state's general rate in every state, so a cart holding
+ * and a restaurant's Dine-In or Pick-Up meals are taxed at the state's general rate in every state, so a cart holding
  * them says so after the state's words. A state with no sales tax (a general rate of 0) taxes neither: nothing added.
  */
 export interface GeneralRateLines {
   /** Wine and spirits (age-restricted products). */
   alcohol: boolean;
-  /** A restaurant's Dine-In offers (a meal served at its table); a Pick-Up is taxed as delivered (cart-totals.ts taxKindOf). */
+  /** A restaurant's Dine-In or Pick-Up offers (prepared food). */
   meals: boolean;
 }
 
@@ -18,9 +18,10 @@ export function ratePercent(ppm: number): string {
 
 /** What the cart's lines at the general rate are called: 'Wine and spirits', 'Restaurant meals', or both. */
 function generalRateSubject(lines: GeneralRateLines): string | undefined {
-  if (lines.alcohol && lines.meals) return 'Wine, spirits and restaurant meals are';
+  // Which meals: a steak picked up at a restaurant read as groceries to the shopper (QA walk 7 #5).
+  if (lines.alcohol && lines.meals) return 'Wine, spirits and restaurant meals (Dine-In and Pick-Up) are';
   if (lines.alcohol) return 'Wine and spirits are';
-  if (lines.meals) return 'Restaurant meals are';
+  if (lines.meals) return 'Restaurant meals (Dine-In and Pick-Up) are';
   return undefined;
 }
 

@@ -3,7 +3,7 @@
  * checkout show, and never takes one from a client. Rules and their reasons: docs/decisions/006-cart-totals-and-tax.md.
  */
 import { centsToDollars, spreadCents } from '../../../src/rules/money.ts';
-import type { SpeedValue } from '../../../src/rules/speeds.ts';
+import { isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { CouponKind } from '../../db/schema.ts';
 
 /** Delivery fee per vendor group, by speed; a restaurant's dine-in and pick-up groups are never delivered. */
@@ -23,10 +23,9 @@ export interface GroupAmounts {
 }
 
 /**
- * What a line is for sales tax (decision 007, revised by 081 and walk 7): groceries (raw, frozen, smoked, cured and
- * cooked meat and fish sold by weight for home use) are taxed at the state's grocery rate; a meal served at a
- * restaurant's table (Dine-In) is prepared food and a drink is alcohol, both taxed at the state's general rate, in every
- * state.
+ * What a line is for sales tax (decision 007, revised by 081): groceries (raw, frozen, smoked, cured and cooked meat
+ * and fish sold by weight for home use) are taxed at the state's grocery rate; a restaurant's dine-in or pick-up offer is
+ * a meal (prepared food) and a drink is alcohol, both taxed at the state's general rate, in every state.
  */
 export type TaxKind = 'grocery' | 'prepared-food' | 'alcohol';
 
@@ -37,16 +36,15 @@ export interface TaxRates {
 }
 
 /**
- * A line's kind for sales tax: by what is sold and how it changes hands, not by who sells it (QA walk 7 #5: a raw
- * steak picked up at a restaurant was taxed 4 % as a 'restaurant meal', the same steak delivered by a butcher nothing).
- * Age-restricted products are the Wine & Spirits (alcohol, whoever sells them and however); what a restaurant serves
- * at its table (Dine-In) is a restaurant meal; a product collected at the counter (Pick-Up) goes home as it would be
- * delivered, so it is taxed as delivered: groceries. The catalogue marks no product as a prepared dish (only drinks,
- * age_restricted): the day a restaurant sells ready meals to take away, those products need that flag here.
+ * A line's kind for sales tax. Age-restricted products are the Wine & Spirits (alcohol, whoever sells them); a line
+ * bought for Dine-In or Pick-Up at a partner restaurant (its offer's speed) is a restaurant meal: the restaurant cooks
+ * what it serves or hands over (its own offer, at its own price), and a restaurant's take-away food is taxed as its
+ * meals are (decision 087 kept 081 against QA walk 7 #5; the tax note now says 'Dine-In and Pick-Up'). The rest is
+ * food sold for home preparation.
  */
 export function taxKindOf(line: { speed: SpeedValue; age_restricted: boolean }): TaxKind {
   if (line.age_restricted) return 'alcohol';
-  if (line.speed === 'dine-in') return 'prepared-food';
+  if (isVisitSpeed(line.speed)) return 'prepared-food';
   return 'grocery';
 }
 
