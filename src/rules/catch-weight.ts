@@ -5,7 +5,8 @@ import type { PartMoney } from './order-refunds.ts';
 import { shopperWalletLineWords } from './payment-words.ts';
 import type { RestPayment } from './rest-cancel.ts';
 import { modeRowsOf } from './price-rows.ts';
-import { estimateLabel, formatWeighedPounds, weightMarginPercent } from './weight-estimate.ts';
+import { handOverOf } from './pay-on-delivery.ts';
+import { estimateLabel, formatWeighedPounds, weighedAtWords, weightMarginPercent } from './weight-estimate.ts';
 import type { WalletUnit } from './wallet.ts';
 
 /**
@@ -26,7 +27,9 @@ export {
   formatPounds,
   formatWeighedPounds,
   gramsPerPound,
+  handOverOfSpeedValue,
   lineEstimate,
+  weighedAtWords,
   weightMarginPercent,
 } from './weight-estimate.ts';
 /** The margin on an estimate, in cents (rounded up: the hold always covers the capped weight). */
@@ -301,10 +304,12 @@ export function orderTotalNote(order: OrderFigures): string | undefined {
   const final = order.final_total ?? null;
   // The estimate at checkout is what checkout showed: a refused part's share is said apart, as an estimate of the rest.
   const checkout = order.checkout_total ?? order.grand_total;
+  // When the weight is taken, in the order's hand-over's words (walk 7 #5: a Dine-In steak is served, not packed).
+  const { weight } = weighedAtWords[handOverOf(order.speed_id)];
   if (final !== null && (final !== order.grand_total || checkout !== order.grand_total)) {
     const rest = checkout !== order.grand_total ? ` Estimated for what remains without the refused part: ${formatMoney(order.grand_total)}.` : '';
-    parts.push(`Estimated at checkout: ${formatMoney(checkout)}.${rest} The final total counts each item as packed.`);
-  } else if (final === null && order.cap_rule) parts.push('Items sold by weight are charged at their weight when packed.');
+    parts.push(`Estimated at checkout: ${formatMoney(checkout)}.${rest} The final total counts each item as ${weight}.`);
+  } else if (final === null && order.cap_rule) parts.push(`Items sold by weight are charged at their weight when ${weight}.`);
   if (order.cap_rule) parts.push(order.cap_rule);
   return parts.length === 0 ? undefined : parts.join(' ');
 }

@@ -18,9 +18,10 @@ export function ratePercent(ppm: number): string {
 
 /** What the cart's lines at the general rate are called: 'Wine and spirits', 'Restaurant meals', or both. */
 function generalRateSubject(lines: GeneralRateLines): string | undefined {
-  if (lines.alcohol && lines.meals) return 'Wine, spirits and restaurant meals are';
+  // Which meals: a steak picked up at a restaurant read as groceries to the shopper (QA walk 7 #5).
+  if (lines.alcohol && lines.meals) return 'Wine, spirits and restaurant meals (Dine-In and Pick-Up) are';
   if (lines.alcohol) return 'Wine and spirits are';
-  if (lines.meals) return 'Restaurant meals are';
+  if (lines.meals) return 'Restaurant meals (Dine-In and Pick-Up) are';
   return undefined;
 }
 

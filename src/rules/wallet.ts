@@ -218,6 +218,18 @@ export function hasVisitProblems(problems: VisitProblems): boolean {
 }
 
 /**
+ * The label of the wallet's total: the spec's 'Total Available Liquor' where the rows shown are drinks (millilitres);
+ * 'Total Available' once food is among them (QA walk 7 #10: 'Total Available Liquor: 2 portions' counted a steak as
+ * liquor). A departure from the spec's label for food, on a meat and fish store whose wallet holds mostly food.
+ */
+export const totalAvailableAnyLabel = 'Total Available';
+
+export function totalAvailableLabel(rows: readonly WalletRowLike[]): string {
+  const drinksOnly = rows.length > 0 && rows.every((row) => row.unit === 'ml');
+  return drinksOnly ? walletTexts.totalAvailable : totalAvailableAnyLabel;
+}
+
+/**
  * 'Total Available Liquor' (the spec's label) as shoppers read it: the remaining units per unit ('1500 ml · 2
  * portions'); nothing left reads with its unit too, the rows' ('0 ml') or, with no rows, portions ('0 portions').
  */
@@ -254,6 +266,14 @@ export function outOfStockChoiceApplies(line: { wallet?: boolean | undefined }):
 }
 
 export function couponApplies(lines: readonly { wallet?: boolean | undefined }[]): boolean {
+  return !isWalletOnlyLines(lines);
+}
+
+/**
+ * Whether 'This order is a gift' applies: not to wallet redemptions only (QA walk 7 #10). The shopper redeems what
+ * they hold for their own table: nothing is sent to anyone, so there is no one to give it to or write a message for.
+ */
+export function giftApplies(lines: readonly { wallet?: boolean | undefined }[]): boolean {
   return !isWalletOnlyLines(lines);
 }
 

@@ -1,4 +1,6 @@
 import { centsToDollars, dollarsToCents, formatMoney } from './money.ts';
+import type { HandOver } from './pay-on-delivery.ts';
+import type { SpeedValue } from './speeds.ts';
 
 /**
  * The estimate of a product sold by weight, in the shopper's words (decision 039; the rest of the rule is in
@@ -25,15 +27,46 @@ export function estimateLabel(nominalGrams: number, estimateCents: number): stri
   return `about ${formatPounds(nominalGrams)}, est. ${formatMoney(centsToDollars(estimateCents))}`;
 }
 
-/** A cart line's weight and estimate ('about 2.2 lb, est. $36.80'), or undefined for a line not sold by weight. */
+/**
+ * When a weighed line's weight is taken, in the words of the line's hand-over (QA walk 7 #5, #8: a steak served at a
+ * restaurant's table was 'charged at the weight packed', its mail said 'refunded after packing'). The one place the
+ * cart, the product page, the order page and the mails take these words from: a delivery is weighed when packed, a
+ * pick-up when handed over at the counter, a Dine-In dish when served.
+ */
+export interface WeighedAtWords {
+  /** 'charged at the weight {weight}', 'weighed when {weight}', 'counts each item as {weight}'. */
+  weight: string;
+  /** 'What weighing leaves over is refunded {refunded}.' */
+  refunded: string;
+}
+
+export const weighedAtWords: Readonly<Record<HandOver, WeighedAtWords>> = {
+  delivery: { weight: 'packed', refunded: 'after packing' },
+  'pick-up': { weight: 'handed over', refunded: 'once it is handed over' },
+  'dine-in': { weight: 'served', refunded: 'once it is served' },
+};
+
+/** A cart line's or an offer's speed as a hand-over: a restaurant's dine-in or pick-up, else (or none known) a delivery. */
+export function handOverOfSpeedValue(speed: SpeedValue | undefined): HandOver {
+  if (speed === 'dine-in') return 'dine-in';
+  if (speed === 'pickup') return 'pick-up';
+  return 'delivery';
+}
+
+/**
+ * A cart line's weight and estimate ('about 2.2 lb, est. $36.80, charged at the weight packed (at most +10%)'), the
+ * weight in its hand-over's words (its speed: 'type'), or undefined for a line not sold by weight.
+ */
 export function lineEstimate(line: {
   sold_by_weight?: boolean | undefined;
   bottle_size: number;
   qty: number;
   rowTotalCents: number;
+  type?: SpeedValue | undefined;
 }): string | undefined {
   if (!line.sold_by_weight || line.bottle_size <= 0 || line.qty <= 0) return undefined;
-  return `${estimateLabel(line.bottle_size * line.qty, line.rowTotalCents)}, charged at the weight packed (at most +${weightMarginPercent}%)`;
+  const { weight } = weighedAtWords[handOverOfSpeedValue(line.type)];
+  return `${estimateLabel(line.bottle_size * line.qty, line.rowTotalCents)}, charged at the weight ${weight} (at most +${weightMarginPercent}%)`;
 }
 
 /**
@@ -43,6 +76,8 @@ export function lineEstimate(line: {
 export function cardEstimate(product: {
   sold_by_weight?: boolean | undefined;
   child: readonly { bottle_size: number; price: string }[];
+  /** The offer speeds the card stands for: a restaurant's Dine-In or Pick-Up catalogue card speaks of its hand-over. */
+  speed_types?: readonly SpeedValue[] | undefined;
 }): string | undefined {
   if (!product.sold_by_weight) return undefined;
   let cheapest: { bottle_size: number; cents: number } | undefined;
@@ -51,5 +86,8 @@ export function cardEstimate(product: {
     if (size.bottle_size <= 0 || cents === undefined) continue;
     if (!cheapest || cents < cheapest.cents) cheapest = { bottle_size: size.bottle_size, cents };
   }
-  return cheapest && lineEstimate({ sold_by_weight: true, bottle_size: cheapest.bottle_size, qty: 1, rowTotalCents: cheapest.cents });
+  // One hand-over's words only when every speed the card stands for is that one (a delivery card stays a delivery's).
+  const [speed, ...others] = product.speed_types ?? [];
+  const type = others.every((other) => other === speed) ? speed : undefined;
+  return cheapest && lineEstimate({ sold_by_weight: true, bottle_size: cheapest.bottle_size, qty: 1, rowTotalCents: cheapest.cents, type });
 }

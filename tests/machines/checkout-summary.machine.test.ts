@@ -4,7 +4,12 @@ import type { PlaceOrderReply } from '../../src/api/contract/checkout.contract.t
 import type { CartFlow } from '../../src/machines/checkout/checkout-flow.types.ts';
 import { checkoutSummaryMachine } from '../../src/machines/checkout/checkout-summary.machine.ts';
 import type { CheckoutSummaryContext } from '../../src/machines/checkout/checkout-summary.setup.ts';
-import { selectSummaryCouponEditable, selectSummaryEditable, selectSummaryRefusal } from '../../src/machines/checkout/index.ts';
+import {
+  selectSummaryCouponEditable,
+  selectSummaryEditable,
+  selectSummaryGiftOffered,
+  selectSummaryRefusal,
+} from '../../src/machines/checkout/index.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { addressGoneMessage, cardGoneMessage, cartNotFoundMessage, cartOrderedMessage, facePassNeededRefusal } from '../../src/rules/messages.ts';
 import { baseCart, ok } from './cart-fixtures.ts';
@@ -373,6 +378,32 @@ describe('checkout summary: a gift message over its limit', () => {
     actor.send({ type: 'gift.toggle' });
     expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(true);
     actor.stop();
+  });
+});
+
+describe('checkout summary: a wallet redemption only (walk 7 #10: "This order is a gift" with nothing sent to anyone)', () => {
+  it('offers no gift, and a gift kept from an earlier checkout is neither checked nor sent', () => {
+    const sent: unknown[] = [];
+    const machine = neverSettling(walkable).provide({
+      actors: { placeOrder: fromPromise(({ input }) => (sent.push(input), new Promise<never>(() => undefined))) },
+    });
+    const kept = { ...flowAtSummary, isGift: true, giftMessage: 'x'.repeat(501) };
+    const actor = createActor(machine, { input: { cartId: 'cart-abc', flow: kept } }).start();
+    const walletOnly = reviewOk.data && {
+      ...reviewOk.data,
+      result: reviewOk.data.result.slice(0, 1).map((line) => ({ ...line, wallet: true, product_price: '0.00', row_total: '0.00' })),
+    };
+    actor.send(label('orderReview: wallet only', done('orderReview', { ...reviewOk, data: walletOnly })));
+    expect(selectSummaryGiftOffered(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(true);
+    actor.send({ type: 'order.place' });
+    expect(sent).toEqual([expect.objectContaining({ gift_message: null })]);
+    actor.stop();
+    // A paid order still offers it.
+    const paid = createActor(neverSettling(walkable), { input: { cartId: 'cart-abc', flow: flowAtSummary } }).start();
+    paid.send(reviewed);
+    expect(selectSummaryGiftOffered(paid.getSnapshot())).toBe(true);
+    paid.stop();
   });
 });
 

@@ -6,6 +6,7 @@ import { cancelMailText } from '../../src/rules/cancel-words.ts';
 import { heldCardReleasedText } from '../../src/rules/fulfilment.ts';
 import {
   authorisedCents,
+  capRule,
   cardEstimate,
   estimateLabel,
   failedPaymentNote,
@@ -282,6 +283,33 @@ describe('a cart line sold by weight', () => {
     );
     expect(lineEstimate({ sold_by_weight: false, bottle_size: 500, qty: 2, rowTotalCents: 3680 })).toBeUndefined();
     expect(lineEstimate({ bottle_size: 500, qty: 1, rowTotalCents: 1840 })).toBeUndefined();
+  });
+
+  it('says when the weight is taken in the words of the line’s hand-over: packed, handed over, served (walk 7 #5)', () => {
+    const line = { sold_by_weight: true, bottle_size: 500, qty: 1, rowTotalCents: 6579 };
+    expect(lineEstimate({ ...line, type: 'dine-in' })).toBe('about 1.1 lb, est. $65.79, charged at the weight served (at most +10%)');
+    expect(lineEstimate({ ...line, type: 'pickup' })).toBe('about 1.1 lb, est. $65.79, charged at the weight handed over (at most +10%)');
+    for (const type of ['local', 'courier', 'farm-direct', undefined] as const) {
+      expect(lineEstimate({ ...line, type })).toBe('about 1.1 lb, est. $65.79, charged at the weight packed (at most +10%)');
+    }
+    // A restaurant's catalogue card speaks of its hand-over; a card of mixed speeds stays a delivery's.
+    const child = [{ bottle_size: 500, price: '65.79' }];
+    expect(cardEstimate({ sold_by_weight: true, child, speed_types: ['dine-in'] })).toContain('charged at the weight served');
+    expect(cardEstimate({ sold_by_weight: true, child, speed_types: ['local', 'courier'] })).toContain('charged at the weight packed');
+    // The order page's note under its totals, in the order's hand-over's words.
+    const waiting = {
+      subtotal: '65.79',
+      discount: '0.00',
+      tax: '0.00',
+      grand_total: '65.79',
+      fee_amount: '0.00',
+      delivery_fee: '0.00',
+      driver_tip: '0.00',
+      cap_rule: capRule,
+    };
+    expect(orderTotalNote({ ...waiting, speed_id: 3 })).toBe(`Items sold by weight are charged at their weight when served. ${capRule}`);
+    expect(orderTotalNote({ ...waiting, speed_id: 2 })).toBe(`Items sold by weight are charged at their weight when handed over. ${capRule}`);
+    expect(orderTotalNote({ ...waiting, speed_id: 1 })).toBe(`Items sold by weight are charged at their weight when packed. ${capRule}`);
   });
 
   it('gives a card the cheapest size’s estimate in the cart line’s words, and nothing to a product not sold by weight', () => {

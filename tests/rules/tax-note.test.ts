@@ -13,10 +13,10 @@ describe('the cart’s tax note (decision 081: wine and restaurant meals at the 
       'CA: groceries are exempt from sales tax. Wine and spirits are taxed at the general rate, 7.25%.',
     );
     expect(cartTaxNote(california, 72500, { alcohol: false, meals: true })).toBe(
-      'CA: groceries are exempt from sales tax. Restaurant meals are taxed at the general rate, 7.25%.',
+      'CA: groceries are exempt from sales tax. Restaurant meals (Dine-In and Pick-Up) are taxed at the general rate, 7.25%.',
     );
     expect(cartTaxNote('NY: groceries are exempt from sales tax.', 40000, { alcohol: true, meals: true })).toBe(
-      'NY: groceries are exempt from sales tax. Wine, spirits and restaurant meals are taxed at the general rate, 4%.',
+      'NY: groceries are exempt from sales tax. Wine, spirits and restaurant meals (Dine-In and Pick-Up) are taxed at the general rate, 4%.',
     );
   });
 

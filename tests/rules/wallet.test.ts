@@ -11,8 +11,10 @@ import {
   formatWalletAmount,
   isWalletOnlyLines,
   sortWalletProducts,
+  totalAvailableLabel,
   totalAvailableText,
   couponApplies,
+  giftApplies,
   outOfStockChoiceApplies,
   visitProblems,
   walletStates,
@@ -53,6 +55,17 @@ describe('the Dine-In panel filters', () => {
     // QA: an empty wallet read 'Total Available Liquor: 0', with no unit.
     expect(totalAvailableText([])).toBe('0 portions');
     expect(totalAvailableText(rows.map((row) => ({ ...row, remaining: 0 })))).toBe('0 ml · 0 portions');
+  });
+
+  it('labels the total with the spec’s words for drinks, and a label that fits once food is among the rows (walk 7 #10)', () => {
+    const [wine, , steak] = rows;
+    if (!wine || !steak) throw new Error('no rows');
+    expect(totalAvailableLabel([wine])).toBe('Total Available Liquor');
+    expect(totalAvailableLabel([wine])).toBe(walletTexts.totalAvailable);
+    // 'Total Available Liquor: 2 portions' counted a steak as liquor.
+    expect(totalAvailableLabel([steak])).toBe('Total Available');
+    expect(totalAvailableLabel(rows)).toBe('Total Available');
+    expect(totalAvailableLabel([])).toBe('Total Available');
   });
 
   it('disables categories with no rows in the state', () => {
@@ -169,6 +182,12 @@ describe('the $0 redemption summary (QA: a coupon box and an "If out of stock" c
     expect(outOfStockChoiceApplies({})).toBe(true);
     expect(couponApplies([{ wallet: true }, { wallet: true }])).toBe(false);
     expect(couponApplies([{ wallet: true }, { wallet: false }])).toBe(true);
+  });
+
+  it('offers no gift for an order of wallet lines only: nothing is sent to anyone (walk 7 #10)', () => {
+    expect(giftApplies([{ wallet: true }])).toBe(false);
+    expect(giftApplies([{ wallet: true }, { wallet: false }])).toBe(true);
+    expect(giftApplies([{}])).toBe(true);
   });
 });
 

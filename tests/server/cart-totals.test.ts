@@ -69,9 +69,10 @@ describe('cart money (pure, cents)', () => {
     expect(taxKindOf({ speed: 'local', age_restricted: false })).toBe('grocery');
     expect(taxKindOf({ speed: 'courier', age_restricted: false })).toBe('grocery');
     expect(taxKindOf({ speed: 'farm-direct', age_restricted: false })).toBe('grocery');
-    // A restaurant's dine-in or pick-up offer is a meal it prepares.
+    // A restaurant's dine-in or pick-up offer is a meal it prepares (decision 081, kept by 087).
     expect(taxKindOf({ speed: 'dine-in', age_restricted: false })).toBe('prepared-food');
     expect(taxKindOf({ speed: 'pickup', age_restricted: false })).toBe('prepared-food');
+    expect(taxKindOf({ speed: 'pickup', age_restricted: true })).toBe('alcohol');
     // Wine, wherever it is bought.
     expect(taxKindOf({ speed: 'local', age_restricted: true })).toBe('alcohol');
     expect(taxKindOf({ speed: 'dine-in', age_restricted: true })).toBe('alcohol');

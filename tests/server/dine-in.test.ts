@@ -429,7 +429,7 @@ describe('dine-in and pick-up orders', () => {
     // One tax on the meals' sum (4 % of 25.25 = 1.01), not a line at a time; groceries' exemption does not reach them.
     expect(cart.body).toMatchObject({ code: 1, data: { subtotal: '25.25', taxes: '1.01', grandtotal: '26.26' } });
     // The note no longer says only that groceries are exempt: it says what the meals pay (decision 081).
-    const note = 'NY: groceries are exempt from sales tax. Restaurant meals are taxed at the general rate, 4%.';
+    const note = 'NY: groceries are exempt from sales tax. Restaurant meals (Dine-In and Pick-Up) are taxed at the general rate, 4%.';
     expect(cart.body).toMatchObject({ data: { tax_note: note } });
     const review = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 3, retailer_id: 401 }, me.token);
     assert(review.body, orderReviewReply);
@@ -451,9 +451,35 @@ describe('dine-in and pick-up orders', () => {
     // Weighed meals paid by UPI: the total is an estimate, and the mail says what was taken and why (QA walk 3).
     expect(mail).toContain('Estimated total: $26.26');
     expect(mail).toContain('Paid $28.79 with UPI (diner@okbank): the estimate plus 10% on items sold by weight.');
+    // Weighed when served, not packed: a restaurant's table is no parcel (walk 7 #8).
+    expect(mail).toContain('What weighing leaves over is refunded once it is served.');
+    expect(mail).not.toMatch(/pack/);
     expect(mail).not.toContain('Delivery:');
     // The table's time, as a delivery's slot is given (QA walk 3: 'Dine-in from … on 12/01/2026:' had none).
     expect(mail).toMatch(/Dine-in from .+ on \d\d\/\d\d\/\d{4} at 7:00 PM:/);
+  });
+
+  it("taxes a restaurant's pick-up as its meals, and says so: cart, review and order agree", async () => {
+    // QA walk 7 #5 read a steak picked up at Gramercy as groceries: the restaurant cooks what it hands over (081, 087).
+    const [offer] = gramercyPickup.slice(5);
+    if (!offer) throw new Error('no offer');
+    const me = await signedInCustomer(t, 'taxed-pickup@example.com');
+    const { cartId } = await makeCart(t, [{ offer, qty: 1 }], { customerId: me.customerId });
+    const cart = await post(t, '/api/cart/showcart', { cart_id: cartId }, me.token);
+    const note = 'NY: groceries are exempt from sales tax. Restaurant meals (Dine-In and Pick-Up) are taxed at the general rate, 4%.';
+    expect(cart.body).toMatchObject({ code: 1, data: { subtotal: '59.00', taxes: '2.36', grandtotal: '61.36', tax_note: note } });
+    const review = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 2, retailer_id: 401 }, me.token);
+    assert(review.body, orderReviewReply);
+    expect(review.body.data).toMatchObject({ subtotal: '59.00', taxes: '2.36', grandtotal: '61.36', tax_note: note });
+    const placed = await post(
+      t,
+      '/api/placeorder/placeorder',
+      { cart_id: cartId, speed_id: 2, retailer_id: 401, pickup_date: `${addDays(today, 2)} 12:00`, payment_mode: 3, upi_id: 'pickup@okbank' },
+      me.token,
+    );
+    assert(placed.body, placeOrderReply);
+    expect(placed.body.code).toBe(1);
+    expect(await orderOf(t, placed.body.order_id ?? '')).toMatchObject({ taxes_cents: 236, grand_total_cents: 6136 });
   });
 
   it('refuses dine-in without a visit time, another retailer, a delivery speed, or a cart mixed with delivery items', async () => {

@@ -188,7 +188,7 @@ describe('pay on delivery waits for the email', () => {
         'https://shop.example.com',
       ).text;
     const total = formatMoney(centsToDollars(row.grand_total_cents));
-    expect(mailWith(true)).toContain(`Estimated total: ${total}\nYou pay on delivery. ${weighedAtDoorText}`);
+    expect(mailWith(true)).toContain(`Estimated total: ${total}\nYou pay on delivery. ${weighedAtDoorText('delivery')}`);
     expect(mailWith(false)).toContain(`Total: ${total}\nYou pay on delivery.`);
     expect(mailWith(false)).not.toContain('weigh');
   });

@@ -1,6 +1,6 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { myOrdersReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import { myOrdersReply, orderReviewReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { walletAddToCartReply, walletIndexReply, walletProductsReply, walletVendorsReply } from '../../src/api/contract/wallet.contract.ts';
 import { sql } from 'kysely';
 import { PaymentGatewayError, type ChargeRequest, type ChargeResult } from '../../server/adapters/payments/payment-port.ts';
@@ -603,6 +603,11 @@ describe('redeeming', () => {
     ]);
     expect(cart.data.delivery_groups).toEqual([expect.objectContaining({ wallet: true, delivery_fee: '0.00' })]);
     expect(cart.data.grandtotal).toBe('0.00');
+    // Nothing is taxed, so no words on groceries under a $0.00 line (QA walk 7 #10): the cart and the review say none.
+    expect(cart.data.tax_note).toBe('');
+    const review = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 3, retailer_id: restaurant?.locId }, me.token);
+    assert(review.body, orderReviewReply);
+    expect(review.body.data).toMatchObject({ taxes: '0.00', tax_note: '' });
 
     const placed = await placeWallet(me.token, cartId);
     expect(placed).toMatchObject({ code: 1, status: 'processing' });

@@ -23,9 +23,9 @@ export interface GroupAmounts {
 }
 
 /**
- * What a line is for sales tax (decision 007, revised): groceries (raw, frozen, smoked, cured and cooked meat and fish
- * sold by weight for home use) are taxed at the state's grocery rate; a restaurant's dine-in or pick-up offer is a meal
- * (prepared food) and a drink is alcohol, both taxed at the state's general rate, in every state.
+ * What a line is for sales tax (decision 007, revised by 081): groceries (raw, frozen, smoked, cured and cooked meat
+ * and fish sold by weight for home use) are taxed at the state's grocery rate; a restaurant's dine-in or pick-up offer is
+ * a meal (prepared food) and a drink is alcohol, both taxed at the state's general rate, in every state.
  */
 export type TaxKind = 'grocery' | 'prepared-food' | 'alcohol';
 
@@ -37,8 +37,10 @@ export interface TaxRates {
 
 /**
  * A line's kind for sales tax. Age-restricted products are the Wine & Spirits (alcohol, whoever sells them); a line
- * bought for Dine-In or Pick-Up at a partner restaurant (its offer's speed) is a restaurant meal; the rest is food
- * sold for home preparation. The shops sell no hot or ready meals: the day they do, those products need a flag.
+ * bought for Dine-In or Pick-Up at a partner restaurant (its offer's speed) is a restaurant meal: the restaurant cooks
+ * what it serves or hands over (its own offer, at its own price), and a restaurant's take-away food is taxed as its
+ * meals are (decision 087 kept 081 against QA walk 7 #5; the tax note now says 'Dine-In and Pick-Up'). The rest is
+ * food sold for home preparation.
  */
 export function taxKindOf(line: { speed: SpeedValue; age_restricted: boolean }): TaxKind {
   if (line.age_restricted) return 'alcohol';

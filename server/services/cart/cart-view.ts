@@ -389,16 +389,14 @@ export function taxedLines(group: VendorGroup): TaxedLine[] {
 
 /**
  * The tax note the cart and the order summary show: the state's words, and what its wine, spirits or restaurant meals
- * pay when the cart holds any that cost something (a wallet redemption is priced 0: nothing taxed).
+ * pay when the cart holds any that cost something (a wallet redemption is priced 0: nothing taxed); none at all ('')
+ * when no line costs anything.
  */
 export function taxNoteOf(tax: TaxRate, groups: readonly VendorGroup[]): string {
-  const kinds = new Set(
-    groups.flatMap((g) =>
-      taxedLines(g)
-        .filter((line) => line.rowCents > 0)
-        .map((line) => line.kind),
-    ),
-  );
+  const priced = groups.flatMap((g) => taxedLines(g).filter((line) => line.rowCents > 0));
+  // Nothing priced (wallet redemptions only, QA walk 7 #10): nothing is taxed, so no words on groceries either.
+  if (priced.length === 0) return '';
+  const kinds = new Set(priced.map((line) => line.kind));
   return cartTaxNote(tax.note, tax.rates.generalPpm, { alcohol: kinds.has('alcohol'), meals: kinds.has('prepared-food') });
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { capRule, weightMarginPercent } from '../../../src/rules/catch-weight.ts';
+import { capRule, weighedAtWords, weightMarginPercent } from '../../../src/rules/catch-weight.ts';
 import { giftMessageMax } from '../../../src/rules/gift-message.ts';
 import { formatUsDate } from '../../../src/rules/delivery-dates.ts';
 import { timeLabel } from '../../../src/rules/visit-time.ts';
@@ -93,16 +93,18 @@ export function orderConfirmation({ order, deliverables, items }: PlacedOrder, a
   const weighedAtDoor = order.payment_mode === 4 && items.some((item) => item.weighed);
   lines.push(`${held || weighedAtDoor ? 'Estimated total' : 'Total'}: ${formatMoney(centsToDollars(order.grand_total_cents))}`);
   const paid = held
-    ? weighedPaymentText(order)
+    ? weighedPaymentText(order, handOver)
     : weighedAtDoor
-      ? `${payOnDeliveryWords[handOver].paid} ${weighedAtDoorText}`
+      ? `${payOnDeliveryWords[handOver].paid} ${weighedAtDoorText(handOver)}`
       : paidText(order, handOver);
   lines.push(paid, '', `Follow your order: ${appOrigin}/order/status?orderId=${order.increment_id}`, `Your orders: ${appOrigin}/setting/order`);
   return { to: order.email, subject: `Your order ${order.increment_id} is placed`, text: lines.join('\n') };
 }
 
-/** Pay on delivery with weighed lines: what the door collects. */
-export const weighedAtDoorText = `Items sold by weight are weighed when packed, and you pay what they weigh. ${capRule}`;
+/** Pay on delivery (or at the counter) with weighed lines: what is collected, weighed in the hand-over's words. */
+export function weighedAtDoorText(handOver: ReturnType<typeof handOverOf>): string {
+  return `Items sold by weight are weighed when ${weighedAtWords[handOver].weight}, and you pay what they weigh. ${capRule}`;
+}
 
 /** The placed mail's payment line for an order of wallet redemptions only. */
 export const walletOnlyPlacedText = 'Nothing to pay: everything in it is redeemed from your wallet.';
@@ -117,7 +119,7 @@ function paidText(order: Selectable<OrdersTable>, handOver: ReturnType<typeof ha
 }
 
 /** How an order with weighed lines is paid: held (a card) or taken (UPI, bank) for the estimate plus the margin. */
-function weighedPaymentText(order: Selectable<OrdersTable>): string {
+function weighedPaymentText(order: Selectable<OrdersTable>, handOver: ReturnType<typeof handOverOf>): string {
   const amount = formatMoney(centsToDollars(order.authorised_cents ?? order.grand_total_cents));
   const margin = `the estimate plus ${weightMarginPercent}% on items sold by weight`;
   if (order.capture_state === 'held') {
@@ -125,7 +127,8 @@ function weighedPaymentText(order: Selectable<OrdersTable>): string {
     return `We hold ${amount} on ${card}: ${margin}. It is charged after weighing, only for what your items weigh. ${capRule}`;
   }
   const method = order.upi_id ? ` with UPI (${mailText(order.upi_id)})` : order.card_last4 ? ` with the card ending in ${order.card_last4}` : '';
-  return `Paid ${amount}${method}: ${margin}. What weighing leaves over is refunded after packing. ${capRule}`;
+  // Refunded when the weight is taken, in the hand-over's words (walk 7 #8: a Dine-In meal was 'refunded after packing').
+  return `Paid ${amount}${method}: ${margin}. What weighing leaves over is refunded ${weighedAtWords[handOver].refunded}. ${capRule}`;
 }
 
 /**

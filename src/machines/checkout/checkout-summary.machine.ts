@@ -4,7 +4,7 @@ import { isTipAllowed } from '../../rules/tips.ts';
 import { somethingWentWrongMessage } from '../../rules/messages.ts';
 import { failureText, placeOrderErrorMessage } from './checkout-errors.ts';
 import { withoutFieldName } from '../../rules/place-order-refusal.ts';
-import { checkoutSummarySetup, summaryOutput } from './checkout-summary.setup.ts';
+import { checkoutSummarySetup, isGiftSent, summaryOutput } from './checkout-summary.setup.ts';
 
 /**
  * The summary step, Order Summary (spec section 2 "Order Summary"): the server prices the order (review) with the
@@ -188,7 +188,8 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
           invoke: {
             id: 'placeOrder',
             src: 'placeOrder',
-            input: ({ context }) => placeOrderBody(context.cartId, context.flow, context.substitutions, context.review?.grandtotal),
+            input: ({ context }) =>
+              placeOrderBody(context.cartId, { ...context.flow, isGift: isGiftSent(context) }, context.substitutions, context.review?.grandtotal),
             onDone: {
               description: 'The server answered the order: its answer is read.',
               target: 'settling',

@@ -20,6 +20,7 @@ import { requiredMessage as couponRequiredMessage } from '../../rules/cart-check
 import { checkoutMessages, placeOrderOutcome, type PlaceOrderOutcome } from '../../rules/checkout-flow.ts';
 import { isFacePassRefusal } from '../../rules/face-check.ts';
 import { giftMessageProblem } from '../../rules/gift-message.ts';
+import { giftApplies } from '../../rules/wallet.ts';
 import type { SubstitutionPreference } from '../../rules/catch-weight.ts';
 import type { TipPercent } from '../../rules/tips.ts';
 import type { CouponMessage } from '../cart/cart-coupon.machine.ts';
@@ -88,6 +89,14 @@ export interface CheckoutSummaryOutput {
   addressGone?: string | undefined;
 }
 
+/**
+ * Whether the order goes as a gift: chosen, and the reviewed order can be one (giftApplies: not wallet redemptions
+ * only, whose summary offers no toggle; a gift kept from an earlier checkout is neither checked nor sent).
+ */
+export function isGiftSent(context: Pick<CheckoutSummaryContext, 'flow' | 'review'>): boolean {
+  return context.flow.isGift && (context.review === undefined || giftApplies(context.review.result));
+}
+
 function outcomeOf(context: CheckoutSummaryContext): PlaceOrderOutcome | undefined {
   return context.orderReply ? placeOrderOutcome(context.orderReply) : undefined;
 }
@@ -133,7 +142,7 @@ export const checkoutSummarySetup = setup({
      * (the same order would be refused again: walk 3 #1 left PLACE ORDER on under it).
      */
     isPlaceable: ({ context }) =>
-      (!context.flow.isGift || giftMessageProblem(context.flow.giftMessage) === undefined) && context.refusal?.fixAt === undefined,
+      (!isGiftSent(context) || giftMessageProblem(context.flow.giftMessage) === undefined) && context.refusal?.fixAt === undefined,
     hasAppliedCoupon: ({ context }) => Boolean(context.review?.coupon_code),
     isPlaced: ({ context }) => outcomeOf(context)?.kind === 'placed',
     isDeclined: ({ context }) => outcomeOf(context)?.kind === 'declined',

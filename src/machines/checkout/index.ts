@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { handOverOf, payOnDeliveryWords } from '../../rules/pay-on-delivery.ts';
 import { chosenPaymentWords } from '../../rules/payment-words.ts';
 import { sellersOfSpeed } from '../../rules/speed-sellers.ts';
-import { couponApplies, isWalletOnlyLines } from '../../rules/wallet.ts';
+import { couponApplies, giftApplies, isWalletOnlyLines } from '../../rules/wallet.ts';
 import { offeredPaymentOptions } from '../cards/payment-options.machine.ts';
 import type { checkoutAddressMachine } from './checkout-address.machine.ts';
 import type { checkoutCardMachine } from './checkout-card.machine.ts';
@@ -115,5 +115,7 @@ export const selectSummaryCouponMessage = (s: SummarySnapshot) => s.context.coup
 export const selectSummaryEditable = (s: SummarySnapshot): boolean => s.can({ type: 'gift.toggle' });
 /** Whether the summary offers a coupon box: not for an order of wallet redemptions only ($0, nothing to take off). */
 export const selectSummaryCouponOffered = (s: SummarySnapshot): boolean => s.context.review === undefined || couponApplies(s.context.review.result);
+/** 'This order is a gift' is offered unless the order is wallet redemptions only (giftApplies: nothing is sent). */
+export const selectSummaryGiftOffered = (s: SummarySnapshot): boolean => s.context.review === undefined || giftApplies(s.context.review.result);
 /** Whether the summary's coupon box takes typing (not while a coupon is removed, after a failed pricing, or while ordering). */
 export const selectSummaryCouponEditable = (s: SummarySnapshot): boolean => s.can({ type: 'coupon.change', code: '' });

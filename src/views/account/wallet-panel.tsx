@@ -8,6 +8,7 @@ import {
   formatWalletAmount,
   isPriceCategory,
   redeemBlockedReason,
+  totalAvailableLabel,
   totalAvailableText,
   walletStates,
   walletTexts,
@@ -97,7 +98,7 @@ function Wallet({ customerId, waiting }: { customerId: number; waiting: string |
               </select>
             </label>
             <p className={walletCss.total}>
-              {walletTexts.totalAvailable}: <strong data-testid="wallet-total">{totalAvailableText(shown)}</strong>
+              {totalAvailableLabel(shown)}: <strong data-testid="wallet-total">{totalAvailableText(shown)}</strong>
             </p>
             <div className={walletCss.redeem}>
               <button

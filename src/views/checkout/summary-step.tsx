@@ -6,6 +6,7 @@ import {
   selectSummaryRefusal,
   selectSummaryCouponEditable,
   selectSummaryCouponOffered,
+  selectSummaryGiftOffered,
   selectSummaryCouponMessage,
   selectSummaryCouponText,
   selectSummaryEditable,
@@ -67,6 +68,7 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
   const couponEditable = useSelector(actor, selectSummaryCouponEditable);
   const editable = useSelector(actor, selectSummaryEditable);
   const couponOffered = useSelector(actor, selectSummaryCouponOffered);
+  const giftOffered = useSelector(actor, selectSummaryGiftOffered);
 
   return (
     <section className={css.summaryLayout} aria-labelledby="summary-title">
@@ -154,11 +156,13 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
               </div>
             </fieldset>
           )}
-          <label className={css.checkboxRow}>
-            <input type="checkbox" role="switch" checked={flow.isGift} disabled={!editable} onChange={() => actor.send({ type: 'gift.toggle' })} />
-            This order is a gift
-          </label>
-          {flow.isGift && (
+          {giftOffered && (
+            <label className={css.checkboxRow}>
+              <input type="checkbox" role="switch" checked={flow.isGift} disabled={!editable} onChange={() => actor.send({ type: 'gift.toggle' })} />
+              This order is a gift
+            </label>
+          )}
+          {giftOffered && flow.isGift && (
             <GiftMessageField text={flow.giftMessage} editable={editable} onChange={(text) => actor.send({ type: 'gift.message.change', text })} />
           )}
         </div>

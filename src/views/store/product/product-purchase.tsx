@@ -101,7 +101,14 @@ export function ProductPurchase({
       )}
       {price !== undefined && soldByWeight && size !== undefined && size.bottle_size > 0 && (
         <p className={css.ageNotice} data-testid="weight-estimate">
-          {lineEstimate({ sold_by_weight: true, bottle_size: size.bottle_size, qty, rowTotalCents: (dollarsToCents(price) ?? 0) * qty })}
+          {lineEstimate({
+            sold_by_weight: true,
+            bottle_size: size.bottle_size,
+            qty,
+            rowTotalCents: (dollarsToCents(price) ?? 0) * qty,
+            // The chosen speed's words: a restaurant's Dine-In steak is served, not packed (walk 7 #5).
+            type: selection.speed,
+          })}
         </p>
       )}
       {ageRestricted && (
