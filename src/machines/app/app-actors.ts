@@ -1,5 +1,6 @@
 import { validate } from 'superstruct';
-import { createActor, type InspectionEvent } from 'xstate';
+import { createActor, type AnyActorRef, type InspectionEvent } from 'xstate';
+import { heldAfterChange, valuesToStore, type HeldKeys } from './session-held.ts';
 import { notificationsMachine } from './notifications.machine.ts';
 import { sessionStorageKey, sessionValues, type SessionValues } from './session-values.ts';
 import { sessionMachine } from './session.machine.ts';
@@ -34,6 +35,17 @@ export function withoutSaving(change: () => void): void {
   }
 }
 
+/** Each session actor's held keys (session-held.ts): set by holdHere, read and narrowed by its saver. */
+const heldBy = new WeakMap<AnyActorRef, HeldKeys>();
+
+/**
+ * The session's `keys` are this tab's only from now on (its session ended by another tab's logout): its later saves
+ * store them as the storage has them, until the shopper changes them here or signs in here (session-held.ts).
+ */
+export function holdHere(session: AnyActorRef, keys: readonly (keyof SessionValues)[]): void {
+  heldBy.set(session, new Set([...(heldBy.get(session) ?? []), ...keys]));
+}
+
 /**
  * Start-up (called once by main.tsx): the app-wide session actor, read back from storage and saved on every change,
  * and the notifications actor. The only place that touches the
@@ -42,10 +54,16 @@ export function withoutSaving(change: () => void): void {
  */
 export function startAppActors(storage: SessionStorage, inspect?: (event: InspectionEvent) => void) {
   const session = createActor(sessionMachine, { input: loadSession(storage), inspect });
+  let before = session.getSnapshot().context;
   session.subscribe((snapshot) => {
+    // A change followed from another tab (not saved) only lets go of the held keys by signing in.
+    const held = heldBy.get(session);
+    if (held) heldBy.set(session, heldAfterChange(held, saving ? before : snapshot.context, snapshot.context));
+    before = snapshot.context;
     if (!saving) return;
     try {
-      storage().setItem(sessionStorageKey, JSON.stringify(snapshot.context));
+      const stored = heldBy.get(session)?.size ? loadSession(storage) : {};
+      storage().setItem(sessionStorageKey, JSON.stringify(valuesToStore(snapshot.context, stored, heldBy.get(session) ?? new Set())));
     } catch {
       // Private mode or a full storage: the session still works for this tab.
     }

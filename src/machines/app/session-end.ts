@@ -1,16 +1,27 @@
 import { validate } from 'superstruct';
 import type { ActorRefFrom } from 'xstate';
 import { isSignInAgain } from '../../api/token-refusal.ts';
-import { withoutSaving, type SessionStorage } from './app-actors.ts';
+import { holdHere, withoutSaving, type SessionStorage } from './app-actors.ts';
 import { sharedChoiceKeys, sharedChoiceOf } from './session-choices.ts';
 import { isSignedIn, sessionStorageKey, sessionValues, type SessionValues } from './session-values.ts';
 import type { sessionMachine } from './session.machine.ts';
 
 /**
  * What an ended session keeps: where the shopper shops and their age answer, nothing of the account. Kept after a
- * logout in another tab too: this tab stays on its page, not behind the age gate, to say so and offer sign-in.
+ * logout in another tab too: this tab stays on its page, not behind the age gate, to say so and offer sign-in (kept
+ * in this tab only: endAsStored).
  */
 const keptAtSessionEnd = ['zipcode', 'zipState', 'location', 'ageGateVerified'] as const satisfies readonly (keyof SessionValues)[];
+
+/**
+ * Ends the session as another tab's logout left it: the area, age answer and ended word stay this tab's to show, but are
+ * never stored again (decision 086, left by walk 6): its later changes store them as the logout left them, so the tab
+ * that logged out, and any loaded next, open at the age gate as the spec's logout says.
+ */
+function endAsStored(session: ActorRefFrom<typeof sessionMachine>): void {
+  withoutSaving(() => endSession(session));
+  holdHere(session, [...keptAtSessionEnd, 'sessionEnded']);
+}
 
 /** Ends a signed-in session (a guest's token is left alone: nobody was signed in to be told). */
 export function endSession(session: ActorRefFrom<typeof sessionMachine>): void {
@@ -90,7 +101,7 @@ export function followSessionEnd(
     // Saved only while the stored session is still this tab's: once another tab logged out (the token's end) or
     // signed in, what it stored stays, or a tab loading it next (the one logging out) would read this tab's ended state.
     if (storedToken(storage) === session.getSnapshot().context.Token) endSession(session);
-    else withoutSaving(() => endSession(session));
+    else endAsStored(session);
   });
   tabs.addEventListener('storage', (event) => {
     if (event.key !== sessionStorageKey && event.key !== null) return;
@@ -104,7 +115,7 @@ export function followSessionEnd(
     }
     // A logout there (no token) ends a signed-in session here; a guest's token (a guest checkout there) does not.
     if (!theirs.Token && isSignedIn(mine)) {
-      withoutSaving(() => endSession(session));
+      endAsStored(session);
       return;
     }
     // The same shopper (signed in with this token, or a guest in both): the area and choice made there are this tab's
