@@ -13,6 +13,10 @@ export const box = style({
     [media.fromSmUpToLg]: { gridColumn: '1 / -1', gridRow: 2, maxWidth: 'none' },
     // Tablets: beside the Delivery Options line, which moves down to this row (header.css.ts's choice).
     [media.fromSmUpToMd]: { gridColumn: '3 / -1' },
+    // Laptops' one row: the search takes what the others leave (down to its minimum), so the row's other parts keep
+    // their whole text before it asks any of them to give way (walk 6: 'Gramercy Chop Hou…' beside 'Ada Lovelace'
+    // at 1280 px while the search had 36 px to spare).
+    [media.fromLg]: { flexBasis: 0 },
   },
 });
 export const input = style({
