@@ -1,6 +1,5 @@
 import { validate } from 'superstruct';
 import { createActor, type AnyActorRef, type InspectionEvent } from 'xstate';
-import { heldAfterChange, valuesToStore, type HeldKeys } from './session-held.ts';
 import { notificationsMachine } from './notifications.machine.ts';
 import { sessionStorageKey, sessionValues, type SessionValues } from './session-values.ts';
 import { sessionMachine } from './session.machine.ts';
@@ -10,9 +9,8 @@ export type SessionStorage = () => Pick<Storage, 'getItem' | 'setItem'>;
 
 function loadSession(storage: SessionStorage): SessionValues {
   try {
-    const raw = storage().getItem(sessionStorageKey);
-    if (!raw) return {};
-    const [invalid, values] = validate(JSON.parse(raw) as unknown, sessionValues);
+    // Nothing stored parses as null, which is no session either.
+    const [invalid, values] = validate(JSON.parse(storage().getItem(sessionStorageKey) ?? 'null') as unknown, sessionValues);
     return invalid ? {} : values;
   } catch {
     return {};
@@ -35,16 +33,11 @@ export function withoutSaving(change: () => void): void {
   }
 }
 
-/** Each session actor's held keys (session-held.ts): set by holdHere, read and narrowed by its saver. */
-const heldBy = new WeakMap<AnyActorRef, HeldKeys>();
-
 /**
- * The session's `keys` are this tab's only from now on (its session ended by another tab's logout): its later saves
- * store them as the storage has them, until the shopper changes them here or signs in here (session-held.ts).
+ * What a session's saves write: its values, until session-end.ts (loaded later) holds some of an ended tab's back
+ * (session-held.ts, decision 086). An object, so that module can replace it without this one growing.
  */
-export function holdHere(session: AnyActorRef, keys: readonly (keyof SessionValues)[]): void {
-  heldBy.set(session, new Set([...(heldBy.get(session) ?? []), ...keys]));
-}
+export const saves = { of: (values: SessionValues, _session: AnyActorRef): SessionValues => values };
 
 /**
  * Start-up (called once by main.tsx): the app-wide session actor, read back from storage and saved on every change,
@@ -54,16 +47,10 @@ export function holdHere(session: AnyActorRef, keys: readonly (keyof SessionValu
  */
 export function startAppActors(storage: SessionStorage, inspect?: (event: InspectionEvent) => void) {
   const session = createActor(sessionMachine, { input: loadSession(storage), inspect });
-  let before = session.getSnapshot().context;
   session.subscribe((snapshot) => {
-    // A change followed from another tab (not saved) only lets go of the held keys by signing in.
-    const held = heldBy.get(session);
-    if (held) heldBy.set(session, heldAfterChange(held, saving ? before : snapshot.context, snapshot.context));
-    before = snapshot.context;
     if (!saving) return;
     try {
-      const stored = heldBy.get(session)?.size ? loadSession(storage) : {};
-      storage().setItem(sessionStorageKey, JSON.stringify(valuesToStore(snapshot.context, stored, heldBy.get(session) ?? new Set())));
+      storage().setItem(sessionStorageKey, JSON.stringify(saves.of(snapshot.context, session)));
     } catch {
       // Private mode or a full storage: the session still works for this tab.
     }

@@ -1,7 +1,8 @@
 import { validate } from 'superstruct';
 import type { ActorRefFrom } from 'xstate';
 import { isSignInAgain } from '../../api/token-refusal.ts';
-import { holdHere, withoutSaving, type SessionStorage } from './app-actors.ts';
+import { saves, withoutSaving, type SessionStorage } from './app-actors.ts';
+import { heldSaves } from './session-held.ts';
 import { sharedChoiceKeys, sharedChoiceOf } from './session-choices.ts';
 import { isSignedIn, sessionStorageKey, sessionValues, type SessionValues } from './session-values.ts';
 import type { sessionMachine } from './session.machine.ts';
@@ -18,9 +19,13 @@ const keptAtSessionEnd = ['zipcode', 'zipState', 'location', 'ageGateVerified'] 
  * never stored again (decision 086, left by walk 6): its later changes store them as the logout left them, so the tab
  * that logged out, and any loaded next, open at the age gate as the spec's logout says.
  */
-function endAsStored(session: ActorRefFrom<typeof sessionMachine>): void {
+function endAsStored(session: ActorRefFrom<typeof sessionMachine>, storage: SessionStorage): void {
   withoutSaving(() => endSession(session));
-  holdHere(session, [...keptAtSessionEnd, 'sessionEnded']);
+  const shape = heldSaves([...keptAtSessionEnd, 'sessionEnded'], session.getSnapshot().context, () => storedValues(readStored(storage)));
+  const others = saves.of;
+  // Its own saves only (a test runs several tabs' sessions in one page).
+  const ours: typeof others = (values, saved) => (saved === session ? shape(values) : others(values, saved));
+  saves.of = ours;
 }
 
 /** Ends a signed-in session (a guest's token is left alone: nobody was signed in to be told). */
@@ -44,13 +49,18 @@ function storedValues(raw: string | null): SessionValues {
   }
 }
 
+/** The browser's stored session as written now (another tab may have changed it); none when storage cannot be read. */
+function readStored(storage: SessionStorage): string | null {
+  try {
+    return storage().getItem(sessionStorageKey);
+  } catch {
+    return null;
+  }
+}
+
 /** The token the browser's stored session holds now (another tab may have changed it). */
 function storedToken(storage: SessionStorage): string | undefined {
-  try {
-    return storedValues(storage().getItem(sessionStorageKey)).Token;
-  } catch {
-    return undefined;
-  }
+  return storedValues(readStored(storage)).Token;
 }
 
 /**
@@ -101,7 +111,7 @@ export function followSessionEnd(
     // Saved only while the stored session is still this tab's: once another tab logged out (the token's end) or
     // signed in, what it stored stays, or a tab loading it next (the one logging out) would read this tab's ended state.
     if (storedToken(storage) === session.getSnapshot().context.Token) endSession(session);
-    else endAsStored(session);
+    else endAsStored(session, storage);
   });
   tabs.addEventListener('storage', (event) => {
     if (event.key !== sessionStorageKey && event.key !== null) return;
@@ -115,7 +125,7 @@ export function followSessionEnd(
     }
     // A logout there (no token) ends a signed-in session here; a guest's token (a guest checkout there) does not.
     if (!theirs.Token && isSignedIn(mine)) {
-      endAsStored(session);
+      endAsStored(session, storage);
       return;
     }
     // The same shopper (signed in with this token, or a guest in both): the area and choice made there are this tab's

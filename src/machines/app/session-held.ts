@@ -9,17 +9,34 @@ import { isSignedIn, type SessionValues } from './session-values.ts';
 export type HeldKeys = ReadonlySet<keyof SessionValues>;
 
 /**
- * The held keys after a change of this tab's own: one the shopper changed here (a zip answered, the age gate) is this
- * tab's to store again, and a sign-in here makes the whole session its own.
+ * The keys still held once the session is `now`: one whose value moved since it was held (`heldAt`: the shopper
+ * answered it here, or this tab followed another tab's) is this tab's to store again, and a sign-in makes the whole
+ * session its own.
  */
-export function heldAfterChange(held: HeldKeys, before: SessionValues, after: SessionValues): HeldKeys {
+export function heldAfterChange(held: HeldKeys, heldAt: SessionValues, now: SessionValues): HeldKeys {
   if (held.size === 0) return held;
-  if (isSignedIn(after)) return new Set();
-  return new Set([...held].filter((key) => JSON.stringify(before[key]) === JSON.stringify(after[key])));
+  if (isSignedIn(now)) return new Set();
+  return new Set([...held].filter((key) => JSON.stringify(heldAt[key]) === JSON.stringify(now[key])));
 }
 
 /** What this tab stores: its values, but the held ones as the storage has them now (another tab's, or none). */
 export function valuesToStore(mine: SessionValues, stored: SessionValues, held: HeldKeys): SessionValues {
   if (held.size === 0) return mine;
   return { ...mine, ...Object.fromEntries([...held].map((key) => [key, stored[key]])) };
+}
+
+/**
+ * What the session's saves write from now on (app-actors.ts's shapeSaves), `keys` held as they are now: what
+ * `stored()` holds for those still held, this tab's values for the rest.
+ */
+export function heldSaves(
+  keys: readonly (keyof SessionValues)[],
+  heldAt: SessionValues,
+  stored: () => SessionValues,
+): (values: SessionValues) => SessionValues {
+  let held: HeldKeys = new Set(keys);
+  return (values) => {
+    held = heldAfterChange(held, heldAt, values);
+    return valuesToStore(values, held.size > 0 ? stored() : {}, held);
+  };
 }

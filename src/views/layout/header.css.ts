@@ -96,14 +96,10 @@ export const right = style({
   display: 'flex',
   alignItems: 'center',
   gap: '18px',
-  '@media': {
-    [media.upToSm]: { order: 1, gap: '14px' },
-    // Laptops: once the search is at its minimum, a long signed-in name is cut before the restaurant's (decision 086).
-    [media.fromLg]: { flexShrink: 1, minWidth: 0 },
-  },
+  '@media': { [media.upToSm]: { order: 1, gap: '14px' } },
 });
 
-export const userMenu = style({ position: 'relative', '@media': { [media.fromLg]: { minWidth: 0 } } });
+export const userMenu = style({ position: 'relative' });
 
 export const userButton = style({
   background: 'none',
@@ -111,8 +107,8 @@ export const userButton = style({
   cursor: 'pointer',
   fontWeight: 600,
   padding: '8px 4px',
-  // A long name is cut rather than widening the row (and, on a laptop's row, before the restaurant's name).
-  maxWidth: 'min(240px, 100%)',
+  // A long name is cut rather than widening the row.
+  maxWidth: '240px',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
@@ -134,7 +130,7 @@ export const menuList = style({
   zIndex: 50,
 });
 
-export const cart = style({ position: 'relative', color: vars.color.text, display: 'flex', flexShrink: 0 });
+export const cart = style({ position: 'relative', color: vars.color.text, display: 'flex' });
 
 export const badge = style({
   position: 'absolute',
