@@ -4,6 +4,7 @@ import { chooseVisit, pickDeliverySlot, tomorrow } from './dine-in-steps.ts';
 import { expect, tabTest as test } from './fixtures.ts';
 import { cardPrices, choose, enterStore, uniqueEmail } from './steps.ts';
 import { areaOf, openWithSession } from './stored-session.ts';
+import { newCustomer } from './journeys/shoppers.ts';
 import { sessionStorageKey } from '../../src/machines/app/session-values.ts';
 import { priceBucketLabel, priceBuckets } from '../../src/rules/listing.ts';
 import { visitNoLongerOfferedMessage } from '../../src/rules/refused-visit.ts';
@@ -60,6 +61,30 @@ test.describe('dine-in and pick-up', () => {
     // Change goes back to the Delivery Options.
     await choice.getByRole('link', { name: 'Change delivery option' }).click();
     await expect(page).toHaveURL(/\/ship\/options$/);
+  });
+
+  test("a laptop's header shows the restaurant's whole name beside a long signed-in name (walk 6: 'Gramercy Chop Hou…' beside 'Ada Lovelace')", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openWithSession(page, (await newCustomer('header-long-name')).session, '/store');
+    await chooseVisit(page, 'Dine-In', '4 star', 'Gramercy Chop House', '7:00 PM');
+    const choice = page.getByTestId('shipping-choice');
+    const place = choice.locator('span span').first();
+    const greeting = page.getByRole('button', { name: 'Hey , Ada Lovelace' });
+    const whole = (element: Locator) => element.evaluate((e) => e.scrollWidth <= e.clientWidth);
+    await expect(greeting).toBeVisible();
+    await expect(place).toHaveText('DINE-IN AT Gramercy Chop House');
+    expect(await whole(place)).toBe(true);
+    await page.screenshot({ path: 'test-results/header-long-name-1280.png' });
+    // A tablet and a phone keep their rows: the place and the greeting on screen, nothing wider than the page.
+    for (const width of [1024, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect(place).toBeVisible();
+      await expect(greeting).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `test-results/header-long-name-${width}.png` });
+    }
   });
 
   test("Dine-In at Gramercy: the home's carousels and Similar Items show its offers at its prices, not the area's", async ({ page }) => {

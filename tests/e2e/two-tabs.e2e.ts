@@ -81,7 +81,9 @@ test('a logout in another tab ends the session here too: said, the checkout (her
   await other.goto('/store');
   await other.getByRole('button', { name: 'Hey , Ada' }).click();
   await other.getByRole('button', { name: 'Logout' }).click();
-  // Not the age gate: this tab, ended by the logout, may write its zip and age answer back first (decision 086, left).
+  // The spec's logout: everything stored cleared, the root loaded again, so the age gate.
+  const ageGate = (tab: Page) => tab.getByRole('heading', { name: 'Are you 21 or older?' });
+  await expect(ageGate(other)).toBeVisible();
   await expect(other.getByRole('button', { name: 'Hey , Ada' })).toHaveCount(0);
 
   // The checkout tab learns it at once: no greeting, no token stored, nothing of her checkout on screen (walk 6: her
@@ -94,6 +96,18 @@ test('a logout in another tab ends the session here too: said, the checkout (her
   await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Hey , Ada' })).toHaveCount(0);
   expect(await page.evaluate(() => window.localStorage.getItem('meat-and-fish.session'))).not.toContain('Token');
+  // What this tab keeps to say so (its zip, its age answer, the ended word) stays its own (decision 086, left by walk
+  // 6): after its move back to the cart the storage still holds none of it, and the tab that logged out, loaded
+  // again, is at the age gate, without the notice.
+  const stored = JSON.parse((await page.evaluate(() => window.localStorage.getItem('meat-and-fish.session'))) ?? '{}') as object;
+  expect(stored).not.toHaveProperty('ageGateVerified');
+  expect(stored).not.toHaveProperty('zipcode');
+  expect(stored).not.toHaveProperty('sessionEnded');
+  await other.bringToFront();
+  await other.reload();
+  await expect(ageGate(other)).toBeVisible();
+  await expect(ended(other)).toHaveCount(0);
+  await page.bringToFront();
   await ended(page).getByRole('link', { name: 'Sign in again' }).click();
   await expect(page).toHaveURL(/\/signIn\?next=%2Fcart$/);
   const form = page.getByRole('main');
@@ -196,8 +210,14 @@ test("signing in as another customer in another tab moves this tab to her: her n
   await page.bringToFront();
   await expect(ended(page)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Hey , Ada' })).toHaveCount(0);
-  // Bea signs in in a third tab: the logged-out tab's own navigation (back to the start) cannot cut hers short.
+  // Bea signs in in a third tab: the logged-out tab's own navigation (back to the start) cannot cut hers short. The
+  // logout left the browser nothing (spec; decision 086: the ended tab writes nothing back), so she answers the age
+  // question first, as in a new browser.
   const third = await context.newPage();
+  await third.goto('/');
+  await expect(third.getByRole('heading', { name: 'Are you 21 or older?' })).toBeVisible();
+  await third.getByRole('button', { name: 'Yes, I am 21 or older' }).click();
+  await expect(third.getByRole('dialog', { name: 'Please enter your pincode to start shopping' })).toBeVisible();
   await third.goto('/signIn');
   await signInWith(third, bea);
   await expect(third.getByRole('button', { name: 'Hey , Bea' })).toBeVisible();

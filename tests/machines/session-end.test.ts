@@ -54,6 +54,52 @@ describe('a session ended elsewhere', () => {
     tab.stop();
   });
 
+  it("never writes back the area, age answer or ended word it kept from another tab's logout: its later changes follow the storage (decision 086, left)", () => {
+    const tab = browser({ ...signedIn, nextTab: 'card' });
+    tab.otherTabWrites(JSON.stringify({}));
+    // This tab goes on (its checkout back to the cart forgets its choices, the cart counts again): the tab that logged
+    // out loads what is stored, so the age gate, not this tab's zip and age answer.
+    tab.session.send({ type: 'session.forget', keys: ['nextTab'] });
+    tab.session.send({ type: 'session.update', values: { total_products_in_cart: 0 } });
+    expect(JSON.parse(tab.items.get(sessionStorageKey) ?? 'null')).toEqual({ total_products_in_cart: 0 });
+    expect(context(tab)).toMatchObject({ zipcode: '10001', ageGateVerified: true, sessionEnded: true });
+
+    // What the tab that logged out answers again is stored as it answered, not overwritten with this tab's copies.
+    tab.otherTabWrites(JSON.stringify({ ageGateVerified: true, zipcode: '10013', location: 2 }));
+    tab.session.send({ type: 'session.update', values: { total_products_in_cart: 1 } });
+    expect(JSON.parse(tab.items.get(sessionStorageKey) ?? 'null')).toMatchObject({ ageGateVerified: true, zipcode: '10013', location: 2 });
+    expect(JSON.parse(tab.items.get(sessionStorageKey) ?? 'null')).not.toHaveProperty('sessionEnded');
+    tab.stop();
+  });
+
+  it('stores again what the shopper answers in this tab after its session ended elsewhere, and the whole session once signed in here', () => {
+    const tab = browser(signedIn);
+    tab.otherTabWrites(JSON.stringify({}));
+    tab.session.send({ type: 'session.update', values: { zipcode: '10013', location: 2 } });
+    expect(JSON.parse(tab.items.get(sessionStorageKey) ?? 'null')).toEqual({ zipcode: '10013', location: 2 });
+    // Signed in again here (the notice's sign-in): the session is this tab's own again, stored whole.
+    tab.session.send({ type: 'session.update', values: { Token: 'newer-secret', cust_name: 'Tab Twin', CustomerId: 7, sessionEnded: undefined } });
+    expect(JSON.parse(tab.items.get(sessionStorageKey) ?? 'null')).toEqual({
+      Token: 'newer-secret',
+      cust_name: 'Tab Twin',
+      CustomerId: 7,
+      zipcode: '10013',
+      location: 2,
+      ageGateVerified: true,
+    });
+    tab.stop();
+  });
+
+  it('keeps to the storage after a 401 that came once another tab had logged out: its later changes write no zip or age answer back', async () => {
+    const tab = browser(signedIn);
+    tab.items.set(sessionStorageKey, JSON.stringify({}));
+    answering(401, signInAgainMessage);
+    await expect(call('/api/x', object({}), { body: {} })).rejects.toThrow();
+    tab.session.send({ type: 'session.update', values: { total_products_in_cart: 0 } });
+    expect(JSON.parse(tab.items.get(sessionStorageKey) ?? 'null')).toEqual({ total_products_in_cart: 0 });
+    tab.stop();
+  });
+
   it('writes nothing back when it had no session to end: a logout under way elsewhere keeps what it stored', () => {
     // A tab logging out (this one, already cleared) is told of an ended tab's passing write after storage was cleared.
     const tab = browser({});

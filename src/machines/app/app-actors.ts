@@ -1,5 +1,5 @@
 import { validate } from 'superstruct';
-import { createActor, type InspectionEvent } from 'xstate';
+import { createActor, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { notificationsMachine } from './notifications.machine.ts';
 import { sessionStorageKey, sessionValues, type SessionValues } from './session-values.ts';
 import { sessionMachine } from './session.machine.ts';
@@ -9,9 +9,8 @@ export type SessionStorage = () => Pick<Storage, 'getItem' | 'setItem'>;
 
 function loadSession(storage: SessionStorage): SessionValues {
   try {
-    const raw = storage().getItem(sessionStorageKey);
-    if (!raw) return {};
-    const [invalid, values] = validate(JSON.parse(raw) as unknown, sessionValues);
+    // Nothing stored parses as null, which is no session either.
+    const [invalid, values] = validate(JSON.parse(storage().getItem(sessionStorageKey) ?? 'null') as unknown, sessionValues);
     return invalid ? {} : values;
   } catch {
     return {};
@@ -35,6 +34,12 @@ export function withoutSaving(change: () => void): void {
 }
 
 /**
+ * What a session's saves write: its values, until session-end.ts (loaded later) holds some of an ended tab's back
+ * (session-held.ts, decision 086). An object, so that module can replace it without this one growing.
+ */
+export const saves = { of: (values: SessionValues, _session: AnyActorRef): SessionValues => values };
+
+/**
  * Start-up (called once by main.tsx): the app-wide session actor, read back from storage and saved on every change,
  * and the notifications actor. The only place that touches the
  * browser's storage for the session. `inspect`: the recording build's hook (src/dev/flow-record.ts), from their start.
@@ -45,7 +50,7 @@ export function startAppActors(storage: SessionStorage, inspect?: (event: Inspec
   session.subscribe((snapshot) => {
     if (!saving) return;
     try {
-      storage().setItem(sessionStorageKey, JSON.stringify(snapshot.context));
+      storage().setItem(sessionStorageKey, JSON.stringify(saves.of(snapshot.context, session)));
     } catch {
       // Private mode or a full storage: the session still works for this tab.
     }

@@ -1,16 +1,32 @@
 import { validate } from 'superstruct';
 import type { ActorRefFrom } from 'xstate';
 import { isSignInAgain } from '../../api/token-refusal.ts';
-import { withoutSaving, type SessionStorage } from './app-actors.ts';
+import { saves, withoutSaving, type SessionStorage } from './app-actors.ts';
+import { heldSaves } from './session-held.ts';
 import { sharedChoiceKeys, sharedChoiceOf } from './session-choices.ts';
 import { isSignedIn, sessionStorageKey, sessionValues, type SessionValues } from './session-values.ts';
 import type { sessionMachine } from './session.machine.ts';
 
 /**
  * What an ended session keeps: where the shopper shops and their age answer, nothing of the account. Kept after a
- * logout in another tab too: this tab stays on its page, not behind the age gate, to say so and offer sign-in.
+ * logout in another tab too: this tab stays on its page, not behind the age gate, to say so and offer sign-in (kept
+ * in this tab only: endAsStored).
  */
 const keptAtSessionEnd = ['zipcode', 'zipState', 'location', 'ageGateVerified'] as const satisfies readonly (keyof SessionValues)[];
+
+/**
+ * Ends the session as another tab's logout left it: the area, age answer and ended word stay this tab's to show, but are
+ * never stored again (decision 086, left by walk 6): its later changes store them as the logout left them, so the tab
+ * that logged out, and any loaded next, open at the age gate as the spec's logout says.
+ */
+function endAsStored(session: ActorRefFrom<typeof sessionMachine>, storage: SessionStorage): void {
+  withoutSaving(() => endSession(session));
+  const shape = heldSaves([...keptAtSessionEnd, 'sessionEnded'], session.getSnapshot().context, () => storedValues(readStored(storage)));
+  const others = saves.of;
+  // Its own saves only (a test runs several tabs' sessions in one page).
+  const ours: typeof others = (values, saved) => (saved === session ? shape(values) : others(values, saved));
+  saves.of = ours;
+}
 
 /** Ends a signed-in session (a guest's token is left alone: nobody was signed in to be told). */
 export function endSession(session: ActorRefFrom<typeof sessionMachine>): void {
@@ -33,13 +49,18 @@ function storedValues(raw: string | null): SessionValues {
   }
 }
 
+/** The browser's stored session as written now (another tab may have changed it); none when storage cannot be read. */
+function readStored(storage: SessionStorage): string | null {
+  try {
+    return storage().getItem(sessionStorageKey);
+  } catch {
+    return null;
+  }
+}
+
 /** The token the browser's stored session holds now (another tab may have changed it). */
 function storedToken(storage: SessionStorage): string | undefined {
-  try {
-    return storedValues(storage().getItem(sessionStorageKey)).Token;
-  } catch {
-    return undefined;
-  }
+  return storedValues(readStored(storage)).Token;
 }
 
 /**
@@ -90,7 +111,7 @@ export function followSessionEnd(
     // Saved only while the stored session is still this tab's: once another tab logged out (the token's end) or
     // signed in, what it stored stays, or a tab loading it next (the one logging out) would read this tab's ended state.
     if (storedToken(storage) === session.getSnapshot().context.Token) endSession(session);
-    else withoutSaving(() => endSession(session));
+    else endAsStored(session, storage);
   });
   tabs.addEventListener('storage', (event) => {
     if (event.key !== sessionStorageKey && event.key !== null) return;
@@ -104,7 +125,7 @@ export function followSessionEnd(
     }
     // A logout there (no token) ends a signed-in session here; a guest's token (a guest checkout there) does not.
     if (!theirs.Token && isSignedIn(mine)) {
-      withoutSaving(() => endSession(session));
+      endAsStored(session, storage);
       return;
     }
     // The same shopper (signed in with this token, or a guest in both): the area and choice made there are this tab's

@@ -1,5 +1,6 @@
 import { secondaryButton } from '../../styles/controls.css.ts';
 import * as css from './settings.css.ts';
+import { useShownMessage } from '../layout/shown-message.ts';
 
 /** What a section says while its data loads, or when it could not be loaded (with Try again). */
 export function LoadState({
@@ -13,6 +14,7 @@ export function LoadState({
   error: string | undefined;
   onRetry: () => void;
 }) {
+  const shown = useShownMessage(error);
   return (
     <>
       {loading && (
@@ -20,9 +22,9 @@ export function LoadState({
           {loadingText}
         </p>
       )}
-      {error && (
+      {shown && (
         <div role="alert">
-          <p className={css.error}>{error}</p>
+          <p className={css.error}>{shown}</p>
           <button type="button" className={secondaryButton} onClick={onRetry}>
             Try again
           </button>

@@ -24,6 +24,7 @@ import { SlotPicker } from '../controls/slot-picker.tsx';
 import { isVisitSpeed } from '../../rules/speeds.ts';
 import { changeCutoffText, dateAndSlot, visitCancelText, type OrderChangeKind } from '../../rules/order-change.ts';
 import * as css from './settings.css.ts';
+import { useShownMessage } from '../layout/shown-message.ts';
 
 /** How the panel names a visit being canceled. */
 const visitWords = { pickup: 'Pick-up', 'dine-in': 'Table' } as const;
@@ -48,9 +49,9 @@ export function OrderChangePanel({ orderId, kind = 'delivery', onChanged }: Orde
   const options = useSelector(actor, selectChangeOptions);
   const date = useSelector(actor, selectChangeDate);
   const slotId = useSelector(actor, selectChangeSlotId);
-  const error = useSelector(actor, selectChangeError);
+  const error = useShownMessage(useSelector(actor, selectChangeError));
   const done = useSelector(actor, selectChangeDone);
-  const refusal = useSelector(actor, selectChangeRefusal);
+  const refusal = useShownMessage(useSelector(actor, selectChangeRefusal));
   const closable = useSelector(actor, selectChangeClosable);
   const cancelQuestion = useSelector(actor, selectCancelQuestion);
   const canChoosePart = useSelector(actor, selectCanChoosePart);
@@ -95,9 +96,11 @@ export function OrderChangePanel({ orderId, kind = 'delivery', onChanged }: Orde
       {step === 'loading' && <p className={css.status}>Loading delivery dates…</p>}
       {step === 'failed' && (
         <>
-          <p role="alert" className={css.error}>
-            {error}
-          </p>
+          {error && (
+            <p role="alert" className={css.error}>
+              {error}
+            </p>
+          )}
           <p className={css.actions}>
             <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'change.retry' })}>
               Try again
@@ -108,9 +111,11 @@ export function OrderChangePanel({ orderId, kind = 'delivery', onChanged }: Orde
       )}
       {step === 'refused' && (
         <>
-          <p role="alert" className={css.error}>
-            {refusal}
-          </p>
+          {refusal && (
+            <p role="alert" className={css.error}>
+              {refusal}
+            </p>
+          )}
           <p className={css.actions}>{close}</p>
         </>
       )}

@@ -22,6 +22,7 @@ import { OrderTimeline } from '../controls/order-timeline.tsx';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import * as css from './settings.css.ts';
 import { storeMoment } from '../../rules/store-moment.ts';
+import { useShownMessage } from '../layout/shown-message.ts';
 
 /** /order/status?orderId=: one order's status, kept fresh while the page is open ('Track your order'). */
 export function OrderStatusPage() {
@@ -43,7 +44,7 @@ function OrderStatus() {
   );
   const order = useSelector(actor, selectOrder);
   const actionable = useSelector(actor, selectOrderActionable);
-  const answerError = useSelector(actor, selectSubstitutionError);
+  const answerError = useShownMessage(useSelector(actor, selectSubstitutionError));
   const proposals = order?.items.filter((i) => i.substitution_state === 'proposed' && i.item_id !== undefined) ?? [];
 
   return (

@@ -24,6 +24,7 @@ import { OrderTimeline } from '../controls/order-timeline.tsx';
 import * as css from './settings.css.ts';
 import { WalletPanel } from './wallet-panel.tsx';
 import { waitingForServeText } from '../../rules/wallet.ts';
+import { useShownMessage } from '../layout/shown-message.ts';
 
 type MyOrdersActor = ActorRefFrom<typeof myOrdersMachine>;
 
@@ -35,7 +36,7 @@ export function OrdersTab() {
   const panels = useSelector(actor, selectOrderPanels);
   const hasMore = useSelector(actor, selectOrdersHasMore);
   const loadingMore = useSelector(actor, selectOrdersLoadingMore);
-  const moreError = useSelector(actor, selectOrdersMoreError);
+  const moreError = useShownMessage(useSelector(actor, selectOrdersMoreError));
   const canLoadMore = useSelector(actor, selectCanLoadMoreOrders);
   return (
     <div className={css.page}>

@@ -31,6 +31,7 @@ import { PriceSummary } from './price-summary.tsx';
 import { KeptLines } from './kept-lines.tsx';
 import { VendorGroup } from './vendor-group.tsx';
 import { useFocusFirstInvalid } from '../controls/use-form-focus.ts';
+import { useShownMessage } from '../layout/shown-message.ts';
 
 export type CartActor = ActorRefFrom<typeof cartMachine>;
 
@@ -73,7 +74,7 @@ function SessionCart() {
 /** Renders a cart actor: loading, failed, empty, or the cart itself. */
 export function CartScreen({ actor }: { actor: CartActor }) {
   const phase = useSelector(actor, (s) => (s.matches('ready') ? 'ready' : s.matches('empty') ? 'empty' : s.matches('failed') ? 'failed' : 'loading'));
-  const loadError = useSelector(actor, selectCartLoadError);
+  const loadError = useShownMessage(useSelector(actor, selectCartLoadError));
   const kept = useSelector(actor, selectKeptLines);
   const keptRemoving = useSelector(actor, selectKeptRemoving);
   const removeKept = (keptId: number) => actor.send({ type: 'cart.kept.remove', keptId });
@@ -139,7 +140,7 @@ function CartContents({ actor, kept, keptRemoving, onRemoveKept }: { actor: Cart
   const groups = useSelector(actor, selectGroups);
   const problems = useSelector(actor, selectCartProblems);
   const now = useSelector(actor, selectCartClock);
-  const calendarMessage = useSelector(actor, selectCalendarMessage);
+  const calendarMessage = useShownMessage(useSelector(actor, selectCalendarMessage));
   const couponText = useSelector(coupon, selectCouponText);
   const couponMessage = useSelector(coupon, selectCouponMessage);
   const couponBusy = useSelector(coupon, (s) => s.hasTag('busy'));

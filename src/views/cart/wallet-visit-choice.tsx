@@ -5,6 +5,7 @@ import { secondaryButton } from '../../styles/controls.css.ts';
 import { VisitDateTime } from '../controls/visit-date-time.tsx';
 import * as visitCss from '../controls/visit-date-time.css.ts';
 import * as css from './vendor-group.css.ts';
+import { useShownMessage } from '../layout/shown-message.ts';
 
 interface WalletVisitChoiceProps {
   cartId: string;
@@ -24,6 +25,7 @@ interface WalletVisitChoiceProps {
 export function WalletVisitChoice({ cartId, vendorLocId, vendorName, hours, onKept, required }: WalletVisitChoiceProps) {
   const actor = useActorRef(walletVisitMachine.provide({ actions: { visitKept: onKept } }), { input: { cartId, vendorLocId, hours } });
   const visit = useSelector(actor, selectWalletVisit);
+  const problem = useShownMessage(visit.problem);
   return (
     <fieldset className={css.visitChoice} disabled={visit.saving} aria-label={`When you eat in at ${vendorName}`}>
       <div className={css.visitFields}>
@@ -35,15 +37,15 @@ export function WalletVisitChoice({ cartId, vendorLocId, vendorName, hours, onKe
           noTimeLeft={visit.times.length === 0}
           onDate={(date) => actor.send({ type: 'visit.date.change', date })}
           onTime={(time) => actor.send({ type: 'visit.time.change', time })}
-          invalid={required !== undefined && !visit.problem}
+          invalid={required !== undefined && !problem}
         />
         <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'visit.save' })}>
           Save date and time
         </button>
       </div>
-      {(visit.problem ?? required) && (
+      {(problem ?? required) && (
         <p className={visitCss.error} role="alert">
-          {visit.problem ?? required}
+          {problem ?? required}
         </p>
       )}
     </fieldset>

@@ -26,6 +26,7 @@ import { primaryButton } from '../../styles/controls.css.ts';
 import { DropdownSelect } from '../controls/dropdown-select.tsx';
 import { CheckoutActorContext } from './checkout-context.ts';
 import * as css from './checkout.css.ts';
+import { useShownMessage } from '../layout/shown-message.ts';
 
 /** The speed step's actor while the step is open. */
 export function SpeedStep() {
@@ -38,13 +39,13 @@ export function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
   const phase = useSelector(actor, (s) => (s.matches('choosing') ? 'choosing' : s.matches('failed') ? 'failed' : 'loading'));
   const speeds = useSelector(actor, selectSpeeds);
   const choice = useSelector(actor, selectSpeedChoice);
-  const message = useSelector(actor, selectSpeedMessage);
+  const message = useShownMessage(useSelector(actor, selectSpeedMessage));
   const refused = useSelector(actor, selectSpeedRefused);
   // The shop (speeds 2, 3) and the date (10, 11) can be chosen when the machine takes the current one.
   const retailerChoice = useSelector(actor, selectCanChooseRetailer);
   const dateChoice = useSelector(actor, selectCanChooseDate);
   const groups = useSelector(actor, selectSpeedGroups);
-  const groupMessage = useSelector(actor, selectSpeedGroupMessage);
+  const groupMessage = useShownMessage(useSelector(actor, selectSpeedGroupMessage));
   const deliveryGroups = useSelector(actor, selectSpeedDeliveryGroups);
   // Every seller a delivery covers (the one picked at a visit), each with its address.
   const sellers = useSelector(actor, selectSpeedSellers);

@@ -37,6 +37,7 @@ import { OrderPlaced } from './order-placed.tsx';
 import { BankCheck } from './bank-check.tsx';
 import { ReviewTotals } from './review-totals.tsx';
 import { GiftMessageField } from './gift-message-field.tsx';
+import { useShownMessage } from '../layout/shown-message.ts';
 
 /** The summary step's actor while the step is open; 'Order Placed.' once it has ended so. */
 export function SummaryStep() {
@@ -55,7 +56,7 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
   const review = useSelector(actor, selectReview);
   // The tip is over the items the driver brings: said when that is not the whole subtotal (a mixed cart).
   const tipNote = review ? driverTipNote(review.result, review.subtotal) : undefined;
-  const reviewMessage = useSelector(actor, selectReviewMessage);
+  const reviewMessage = useShownMessage(useSelector(actor, selectReviewMessage));
   const flow = useSelector(actor, selectSummaryFlow);
   const payment = useSelector(actor, selectSummaryPayment);
   const substitutions = useSelector(actor, selectSubstitutions);

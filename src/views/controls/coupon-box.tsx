@@ -2,6 +2,7 @@ import { useId, type FormEvent } from 'react';
 import type { CouponMessage } from '../../machines/cart/index.ts';
 import { primaryButton, secondaryButton, textInput } from '../../styles/controls.css.ts';
 import * as css from './coupon-box.css.ts';
+import { useShownMessage } from '../layout/shown-message.ts';
 
 export interface CouponBoxProps {
   text: string;
@@ -19,6 +20,7 @@ export interface CouponBoxProps {
 /** 'Coupon code', APPLY, and REMOVE while one is applied; the server's message below (the cart page and the checkout summary). */
 export function CouponBox({ text, applied, message, busy, readOnly, onChange, onApply, onRemove }: CouponBoxProps) {
   const id = useId();
+  const shownText = useShownMessage(message?.text);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply();
@@ -51,9 +53,9 @@ export function CouponBox({ text, applied, message, busy, readOnly, onChange, on
           </button>
         </div>
       )}
-      {message && (
+      {message && shownText && (
         <p className={message.kind === 'error' ? css.couponError : css.couponSuccess} role={message.kind === 'error' ? 'alert' : 'status'}>
-          {message.text}
+          {shownText}
         </p>
       )}
     </form>

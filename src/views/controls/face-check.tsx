@@ -13,6 +13,7 @@ import { primaryButton } from '../../styles/controls.css.ts';
 import * as css from './face-check.css.ts';
 import { IdentityPrompt } from './identity-prompt.tsx';
 import { SelfieCamera } from './selfie-camera.tsx';
+import { useShownMessage } from '../layout/shown-message.ts';
 
 /**
  * The face check's body, the same in the checkout's face step and on /verifyFace: TAKE SELFIE (or RETAKE), VERIFY,
@@ -53,7 +54,7 @@ export function FaceCheck({ actor }: { actor: FaceVerifyActor }) {
 
 function Camera({ actor }: { actor: FaceVerifyActor }) {
   const selfie = useSelector(actor, selectSelfie);
-  const error = useSelector(actor, selectFaceError);
+  const error = useShownMessage(useSelector(actor, selectFaceError));
   const busy = useSelector(actor, (s) => !s.matches('capturing'));
 
   return (

@@ -19,6 +19,7 @@ import { SelfieCamera } from '../controls/selfie-camera.tsx';
 import { localToday } from './image-files.ts';
 import * as css from './kyc.css.ts';
 import { PhotoPicker } from './photo-picker.tsx';
+import { useShownMessage } from '../layout/shown-message.ts';
 
 /**
  * /kyc (spec "KYC screen"): the Application ID, the ID's front and back, a webcam selfie, SUBMIT; opened from
@@ -57,7 +58,7 @@ function KycScreen({ updateMode }: { updateMode: boolean }) {
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
   const applicationId = useSelector(actor, selectApplicationId);
-  const message = useSelector(actor, selectKycMessage);
+  const message = useShownMessage(useSelector(actor, selectKycMessage));
 
   return (
     <div className={css.page}>
@@ -122,7 +123,7 @@ const photosOnServerText = 'Your photos are already with us. Press Check again t
 function KycForm({ actor, applicationId, updateMode }: { actor: KycActor; applicationId: string; updateMode: boolean }) {
   const images = useSelector(actor, selectKycImages);
   const missing = useSelector(actor, selectMissingPhotos);
-  const message = useSelector(actor, selectKycMessage);
+  const message = useShownMessage(useSelector(actor, selectKycMessage));
   const editing = useSelector(actor, (s) => s.matches('editing'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const refused = useSelector(actor, (s) => s.matches('refused'));

@@ -4,7 +4,10 @@ import { vars } from '../../styles/theme.css.ts';
 
 export const box = style({
   position: 'relative',
-  flex: '1 1 200px',
+  // On a laptop's one row (the only row it is a flex item of: phones give it its own row, tablets a grid cell) the
+  // search takes what the others leave, down to its minimum, so they keep their whole text before it asks any of them
+  // to give way (walk 6: 'Gramercy Chop Hou…' beside 'Ada Lovelace' at 1280 px while the search had 36 px to spare).
+  flex: '1 1 0',
   minWidth: '160px',
   maxWidth: '420px',
   '@media': {

@@ -28,6 +28,7 @@ import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { useAppActors } from '../app-context.tsx';
 import { VisitDateTime } from '../controls/visit-date-time.tsx';
 import * as css from './wallet.css.ts';
+import { useShownMessage } from '../layout/shown-message.ts';
 
 /**
  * /wallet/product/{retailerId}: what the chosen restaurant redeems from the wallet, with sort, retailer filter, the
@@ -46,6 +47,7 @@ export function WalletProductsPage() {
   });
   const snapshot = useSelector(actor, (s) => s);
   const page = selectWalletProductsPage(snapshot);
+  const loadError = useShownMessage(page.loadError);
   if (snapshot.matches('noVisit')) {
     return (
       <div className={css.page}>
@@ -105,9 +107,9 @@ export function WalletProductsPage() {
         />
       )}
       {(snapshot.matches('loadingRetailers') || snapshot.matches('loadingProducts')) && <p role="status">Loading your wallet…</p>}
-      {snapshot.matches('failed') && (
+      {snapshot.matches('failed') && loadError !== undefined && (
         <div role="alert">
-          <p className={css.error}>{page.loadError}</p>
+          <p className={css.error}>{loadError}</p>
           <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'products.retry' })}>
             Try again
           </button>

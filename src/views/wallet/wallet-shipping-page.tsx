@@ -6,6 +6,7 @@ import { priceCategoryLabel, walletTexts } from '../../rules/wallet.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { VisitDateTime } from '../controls/visit-date-time.tsx';
 import * as css from './wallet.css.ts';
+import { useShownMessage } from '../layout/shown-message.ts';
 
 /**
  * /wallet/shipping: the dine-in retailer selection. Receives the customer id, state and category from REDEEM NOW as
@@ -23,6 +24,7 @@ export function WalletShippingPage() {
   );
   const snapshot = useSelector(actor, (s) => s);
   const page = selectWalletShippingPage(snapshot);
+  const loadError = useShownMessage(page.loadError);
   const { retailer, times } = page;
   if (snapshot.matches('noStart')) {
     return (
@@ -40,9 +42,9 @@ export function WalletShippingPage() {
         Partner restaurants in {page.start?.state} · {priceCategoryLabel(page.start?.category ?? 0)}
       </p>
       {snapshot.matches('loading') && <p role="status">Loading the restaurants…</p>}
-      {snapshot.matches('failed') && (
+      {snapshot.matches('failed') && loadError !== undefined && (
         <div role="alert">
-          <p className={css.error}>{page.loadError}</p>
+          <p className={css.error}>{loadError}</p>
           <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'retailers.retry' })}>
             Try again
           </button>

@@ -23,6 +23,7 @@ import * as tabCss from './card-tab.css.ts';
 import { TextField } from '../text-field.tsx';
 import { FormErrorSummary } from '../form-error-summary.tsx';
 import { useFocusFirstInvalid, useFocusOnOpen } from '../use-form-focus.ts';
+import { useShownMessage } from '../../layout/shown-message.ts';
 
 // Stripe's packages load only when the server runs with Stripe keys.
 const StripeCardFields = lazy(() => import('./stripe-card-fields.tsx'));
@@ -40,11 +41,11 @@ export function AddCard({ actor }: { actor: AddCardActor }) {
   const hasShippingAddress = useSelector(actor, selectHasShippingAddress);
   const noShippingToCopy = useSelector(actor, selectNoShippingToCopy);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const gatewayError = useSelector(actor, selectGatewayError);
+  const gatewayError = useShownMessage(useSelector(actor, selectGatewayError));
   const gateway = useSelector(actor, selectGateway);
   const values = useSelector(actor, selectCardValues);
   const errors = useSelector(actor, selectCardErrors);
-  const formError = useSelector(actor, selectCardFormError);
+  const formError = useShownMessage(useSelector(actor, selectCardFormError));
   const sameAsShipping = useSelector(actor, selectSameAsShipping);
   const saving = useSelector(actor, (s) => s.hasTag('saving'));
   const canGoBack = useSelector(actor, selectCanLeaveAddCard);

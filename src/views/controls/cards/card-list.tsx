@@ -13,6 +13,7 @@ import {
 import { primaryButton, secondaryButton } from '../../../styles/controls.css.ts';
 import { CardPreview } from './card-preview.tsx';
 import * as css from './card-tab.css.ts';
+import { useShownMessage } from '../../layout/shown-message.ts';
 
 /**
  * 'Choose a Card for Payment': ADD NEW CARD, the saved cards, Continue. Settings: 'PAYMENT METHOD' with an ADD CARD tile
@@ -20,7 +21,7 @@ import * as css from './card-tab.css.ts';
  */
 export function CardList({ actor, fromSettings }: { actor: CardListActor; fromSettings: boolean }) {
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const loadError = useSelector(actor, selectCardsLoadError);
+  const loadError = useShownMessage(useSelector(actor, selectCardsLoadError));
   const cards = useSelector(actor, selectSavedCards);
   const chosenId = useSelector(actor, selectChosenCardId);
   const removingId = useSelector(actor, selectRemovingCardId);

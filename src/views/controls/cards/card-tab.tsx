@@ -23,6 +23,7 @@ import { BankForm } from './bank-form.tsx';
 import { CardList } from './card-list.tsx';
 import * as css from './card-tab.css.ts';
 import { UpiForm } from './upi-form.tsx';
+import { useShownMessage } from '../../layout/shown-message.ts';
 
 export interface CardTabProps {
   /** The checkout's shipping address: 'Same As Shipping Address' copies it and reuses its id as the billing address. */
@@ -73,7 +74,7 @@ export function CardTabView({ actor, onBack }: { actor: CheckoutCardActor; onBac
   const payOnDeliveryPanel = useSelector(actor, selectPayOnDeliveryPanel);
   const paymentOptions = useSelector(actor, selectOfferedPaymentOptions, sameOptions);
   const canContinueOnDelivery = useSelector(actor, selectCanContinueOnDelivery);
-  const bankRefusal = useSelector(actor, selectBankRefusal);
+  const bankRefusal = useShownMessage(useSelector(actor, selectBankRefusal));
 
   if (addCard) return <AddCard actor={addCard} />;
 

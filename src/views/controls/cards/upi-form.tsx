@@ -4,12 +4,13 @@ import { selectUpiError, selectUpiId, selectUpiMessage, type PaymentOptionsActor
 import { primaryButton, secondaryButton, textInput } from '../../../styles/controls.css.ts';
 import * as formCss from './add-card.css.ts';
 import * as css from './card-tab.css.ts';
+import { useShownMessage } from '../../layout/shown-message.ts';
 
 /** UPI: the id, Verify, the server's verdict; Continue only once verified. */
 export function UpiForm({ actor }: { actor: PaymentOptionsActor }) {
   const id = useId();
   const upiId = useSelector(actor, selectUpiId);
-  const error = useSelector(actor, selectUpiError);
+  const error = useShownMessage(useSelector(actor, selectUpiError));
   const message = useSelector(actor, selectUpiMessage);
   const verifying = useSelector(actor, (s) => s.hasTag('verifying'));
   const canContinue = useSelector(actor, (s) => s.can({ type: 'payment.continue' }));

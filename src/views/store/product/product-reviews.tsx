@@ -23,6 +23,7 @@ import { fieldError, primaryButton, secondaryButton } from '../../../styles/cont
 import { TextField } from '../../controls/text-field.tsx';
 import * as pager from '../listing/pagination-nav.css.ts';
 import * as css from './product-reviews.css.ts';
+import { useShownMessage } from '../../layout/shown-message.ts';
 
 type ReviewsActor = ReturnType<typeof useReviewsActor>;
 
@@ -60,7 +61,7 @@ export function ProductReviews({ product }: { product: ReviewedProduct }) {
   const pages = useSelector(actor, selectReviewPages);
   const loading = useSelector(actor, selectReviewsLoading);
   const failed = useSelector(actor, selectReviewsFailed);
-  const message = useSelector(actor, selectReviewMessage);
+  const message = useShownMessage(useSelector(actor, selectReviewMessage));
   const formOpen = useSelector(actor, selectFormOpen);
   const written = useSelector(actor, selectReviewWritten);
   const { previous, next } = pageNeighbours(page, pages);
@@ -155,7 +156,7 @@ function ReviewForm({ actor }: { actor: ReviewsActor }) {
   const errors = useSelector(actor, selectReviewErrors);
   const submitting = useSelector(actor, selectSubmitting);
   const editable = useSelector(actor, selectReviewEditable);
-  const message = useSelector(actor, selectReviewMessage);
+  const message = useShownMessage(useSelector(actor, selectReviewMessage));
   const detailId = useId();
   return (
     <form
