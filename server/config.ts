@@ -54,7 +54,7 @@ export interface Config {
   statementTimeoutMs: number;
   /**
    * CATALOGUE_MEMORY_MB: what search's and listings' in-memory structures may hold together (cache-budgets.ts, decision
-   * 087). The default holds a 100k catalogue; a bigger one needs about 1 MB per 1,000 products or reads the database.
+   * 087). The default holds a 100k catalogue; a bigger one needs about 1.6 MB per 1,000 products or reads the database.
    */
   catalogueMemoryMb: number;
   /** SHUTDOWN_GRACE_MS: how long SIGTERM waits for requests in flight and the database before the process exits anyway. */

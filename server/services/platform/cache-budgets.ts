@@ -10,8 +10,8 @@
 /**
  * The search and listing structures' budgets together (searchNames, searchCards, searchDescriptions, listingIndex) at
  * the default CATALOGUE_MEMORY_MB. They hold a 100k catalogue (~90 MB of arrays); a bigger one passes them and its
- * searches and listings read the database instead (bench/analysis/throughput.md: at 1M, search 5× and listings 6×
- * the CPU). An operator with the memory holds a bigger catalogue by raising CATALOGUE_MEMORY_MB (decision 087).
+ * searches and listings read the database instead (bench/analysis/throughput.md: at 1M, about six times the CPU
+ * of each). An operator with the memory holds a bigger catalogue by raising CATALOGUE_MEMORY_MB (decision 087).
  */
 export const defaultStructuresMb = 144;
 
