@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { chooseVisit, pickDeliverySlot, tomorrow } from './dine-in-steps.ts';
 import { expect, tabTest as test } from './fixtures.ts';
 import { cardPrices, choose, enterStore, uniqueEmail } from './steps.ts';
@@ -29,7 +29,9 @@ test.describe('dine-in and pick-up', () => {
     expect(whenBox && placeBox && whenBox.x + whenBox.width <= 390 && whenBox.y >= placeBox.y + placeBox.height - 1).toBe(true);
     expect(await when.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     await page.screenshot({ path: 'test-results/dine-in-header-390.png' });
+    await expectBadgeInsideRow(page, 390);
     await page.setViewportSize({ width: 1280, height: 800 });
+    await expectBadgeInsideRow(page, 1280);
     await expect(when).toBeVisible();
     expect(await when.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     // Walk 6: a laptop's row has room for the whole place ('DINE-IN AT Gramercy Chop H…' before).
@@ -283,3 +285,13 @@ test.describe('dine-in and pick-up', () => {
     await expect(page).toHaveURL(/\/store$/);
   });
 });
+
+/**
+ * Walk 7: the cart count's circle was cut at the window's right edge (1280 and 390 px). It ends inside the header's
+ * row, its 16 px padding to spare, and nothing widens the page.
+ */
+async function expectBadgeInsideRow(page: Page, width: number): Promise<void> {
+  const badge = await page.getByTestId('cart-count').boundingBox();
+  expect(badge && badge.x + badge.width).toBeLessThanOrEqual(width - 16);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+}
