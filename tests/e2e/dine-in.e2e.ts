@@ -5,6 +5,7 @@ import { expect, tabTest as test } from './fixtures.ts';
 import { cardPrices, choose, enterStore, uniqueEmail } from './steps.ts';
 import { areaOf, openWithSession } from './stored-session.ts';
 import { sessionStorageKey } from '../../src/machines/app/session-values.ts';
+import { formatUsDate } from '../../src/rules/delivery-dates.ts';
 import { priceBucketLabel, priceBuckets } from '../../src/rules/listing.ts';
 import { visitNoLongerOfferedMessage } from '../../src/rules/refused-visit.ts';
 
@@ -198,6 +199,8 @@ test.describe('dine-in and pick-up', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/cart\/checkout$/);
     await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
+    // The summary names what is booked, as the order's change panel will (walk 7 #6: only the header said it).
+    await expect(page.getByText(`Pick-up at Gramercy Chop House on ${formatUsDate(tomorrow().iso)}, 1:00 PM`, { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'PLACE ORDER' }).click();
     await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
     expect(orders).toHaveLength(1);
