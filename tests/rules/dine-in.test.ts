@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { courierTypeFor, priceCategoryLabel, sampleStarPrices, shippingFlagsFor, offersPickUp, pickupHoursNote, pickupWindow, visitTimes } from '../../src/rules/dine-in.ts';
+import {
+  courierTypeFor,
+  priceCategoryLabel,
+  sampleStarPrices,
+  shippingFlagsFor,
+  offersPickUp,
+  pickupHoursNote,
+  pickupWindow,
+  visitTimes,
+} from '../../src/rules/dine-in.ts';
 import { dineinTimeOf, parseDineinTime, visitLabel } from '../../src/rules/visit-time.ts';
 
 const hours = { opens_at: '12:00', closes_at: '22:30' };

@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { VendorKind } from '../../server/db/schema.ts';
 import { vendorGroups, type CartLineRow } from '../../server/services/cart/cart-view.ts';
-import { cartSpeedIds, chosenOptions, handsOver, offeredSpeedIds, optionOfSpeed, retailerLocIds, speedRefusal } from '../../server/services/checkout/offers.ts';
+import {
+  cartSpeedIds,
+  chosenOptions,
+  handsOver,
+  offeredSpeedIds,
+  optionOfSpeed,
+  retailerLocIds,
+  speedRefusal,
+} from '../../server/services/checkout/offers.ts';
 import { orderTotals } from '../../server/services/checkout/order-totals.ts';
 import { speedOptionInfo, type SpeedId } from '../../src/rules/delivery-speeds.ts';
 import { speedValues, type SpeedValue } from '../../src/rules/speeds.ts';
@@ -134,7 +142,8 @@ describe('the offer rule', () => {
   });
 
   test('Store Pickup is not offered, and refused, at a restaurant whose hours leave no pick-up time (walk 7 #1)', () => {
-    const at = (locId: number) => vendorGroups(rows([{ locId, kind: 'restaurant', speed: 'pickup', wallet: false, areaLocId: area, priceCents: 2400, qty: 1 }]));
+    const at = (locId: number) =>
+      vendorGroups(rows([{ locId, kind: 'restaurant', speed: 'pickup', wallet: false, areaLocId: area, priceCents: 2400, qty: 1 }]));
     // 102: open 12:00 PM to 10:30 PM, pick-up from 12:00 to 16:00.
     expect(offeredSpeedIds(at(102), area, ['pick-up'])).toEqual([2]);
     expect(speedRefusal(at(102), area, 2)).toBeUndefined();

@@ -12,7 +12,7 @@ describe('the order timeline read as text (walk 7: "Order placedby you", the gap
     const servedAt = '2026-12-01T01:00:00.000Z';
     render(
       <OrderTimeline
-        kind="dine-in"
+        kind="dine_in"
         steps={[
           { state: 'placed', at: placedAt, actor: 'shopper', reason: null },
           { state: 'canceled', at: servedAt, actor: 'staff', reason: 'Closed for a private event' },

@@ -3,7 +3,14 @@ import type { MoveAreaBody } from '../../api/contract/cart-area.contract.ts';
 import type { Sent } from '../../api/http.ts';
 import type { ClosedDay, NextDeliveryDateEntry, SlotOffer } from '../../api/contract/cart-page.contract.ts';
 import type { VisitRetailer } from '../../api/contract/dine-in.contract.ts';
-import { courierTypeFor, offersPickUp, shippingFlagsFor, visitTimes, type DeliveryOptionKind, type PriceCategoryFilter } from '../../rules/dine-in.ts';
+import {
+  courierTypeFor,
+  offersPickUp,
+  shippingFlagsFor,
+  visitTimes,
+  type DeliveryOptionKind,
+  type PriceCategoryFilter,
+} from '../../rules/dine-in.ts';
 import { deliveryOptionMessages } from '../../rules/messages.ts';
 import { dineinTimeOf } from '../../rules/visit-time.ts';
 import { addDays, storeMinutes, storeToday } from '../../rules/delivery-dates.ts';
