@@ -2,6 +2,7 @@
  * Dine-in and pick-up (issue 12, spec storefront "Delivery options screen", "Dine-in retailer selection"): the star
  * filter, the visit times a shopper may choose, and the shipping flags the choice writes. Pure: both sides use it.
  */
+import { timeLabel } from './visit-time.ts';
 
 /** The star filter's values: 0 is All, then 1 to 5 star (spec section 9). */
 export const priceCategoryFilters = [0, 1, 2, 3, 4, 5] as const;
@@ -79,6 +80,27 @@ function visitWindowMinutes(kind: 'dine-in' | 'pick-up', hours: OpeningHours): {
 export function pickupWindow(hours: OpeningHours): { from: string; to: string } | undefined {
   const window = visitWindowMinutes('pick-up', hours);
   return window && { from: hhmm(window.first), to: hhmm(window.last) };
+}
+
+/**
+ * Whether a restaurant hands over at its counter: its hours leave at least one pick-up time (pickupWindow). The one
+ * rule of who offers Pick-Up: the offer rule (server/services/checkout/offers.ts), the served areas' restaurants by
+ * mode (the /api lists, the catalogue's check, place order) and the Delivery Options list all go by it (walk 7 #1:
+ * Hudson Prime, open 5 PM to 11 PM, was listed for Pick-Up and every date read 'No time left on this date').
+ */
+export function offersPickUp(hours: OpeningHours): boolean {
+  return pickupWindow(hours) !== undefined;
+}
+
+/**
+ * '; pick-up from 12:00 PM to 4:00 PM.' beside a restaurant's hours, '; pick-up at 4:00 PM.' when its window is one
+ * time (walk 7: 'pick-up from 4:00 PM to 4:00 PM'), or that it has none.
+ */
+export function pickupHoursNote(hours: OpeningHours): string {
+  const window = pickupWindow(hours);
+  if (!window) return '; it has no pick-up hours.';
+  if (window.from === window.to) return `; pick-up at ${timeLabel(window.from)}.`;
+  return `; pick-up from ${timeLabel(window.from)} to ${timeLabel(window.to)}.`;
 }
 
 /**

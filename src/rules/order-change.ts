@@ -50,6 +50,17 @@ export function dateAndSlot(date: string, slot: string | null): string {
   return `${formatUsDate(date)}${slot ? `, ${slot}` : ''}`;
 }
 
+/** How a visit is named where it is booked: the change panel's 'Now: …' and the Order Summary. */
+const visitWords = { pickup: 'Pick-up', 'dine-in': 'Table' } as const;
+
+/**
+ * A restaurant visit as the store names it: 'Table at Gramercy Chop House on 12/02/2026, 7:00 PM' or 'Pick-up at … on
+ * …'. The change panel says it of a placed order, the Order Summary of the one about to be placed (walk 7 #6).
+ */
+export function visitBookedText(visit: { speed: 'pickup' | 'dine-in'; vendor_name: string; date: string; time: string | null }): string {
+  return `${visitWords[visit.speed]} at ${visit.vendor_name} on ${dateAndSlot(visit.date, visit.time)}`;
+}
+
 /**
  * What the panel says once a delivery moved (QA walk 3 item 5): the order's one delivery ('Your delivery is now on …'),
  * or, of several sellers' deliveries, whose moved and that each other one stays on its date.

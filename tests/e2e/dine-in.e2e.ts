@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { chooseVisit, pickDeliverySlot, tomorrow } from './dine-in-steps.ts';
 import { expect, tabTest as test } from './fixtures.ts';
 import { cardPrices, choose, enterStore, uniqueEmail } from './steps.ts';
 import { areaOf, openWithSession } from './stored-session.ts';
 import { newCustomer } from './journeys/shoppers.ts';
 import { sessionStorageKey } from '../../src/machines/app/session-values.ts';
+import { formatUsDate } from '../../src/rules/delivery-dates.ts';
 import { priceBucketLabel, priceBuckets } from '../../src/rules/listing.ts';
 import { visitNoLongerOfferedMessage } from '../../src/rules/refused-visit.ts';
 
@@ -30,7 +31,9 @@ test.describe('dine-in and pick-up', () => {
     expect(whenBox && placeBox && whenBox.x + whenBox.width <= 390 && whenBox.y >= placeBox.y + placeBox.height - 1).toBe(true);
     expect(await when.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     await page.screenshot({ path: 'test-results/dine-in-header-390.png' });
+    await expectBadgeInsideRow(page, 390);
     await page.setViewportSize({ width: 1280, height: 800 });
+    await expectBadgeInsideRow(page, 1280);
     await expect(when).toBeVisible();
     expect(await when.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     // Walk 6: a laptop's row has room for the whole place ('DINE-IN AT Gramercy Chop H…' before).
@@ -221,6 +224,8 @@ test.describe('dine-in and pick-up', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/cart\/checkout$/);
     await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
+    // The summary names what is booked, as the order's change panel will (walk 7 #6: only the header said it).
+    await expect(page.getByText(`Pick-up at Gramercy Chop House on ${formatUsDate(tomorrow().iso)}, 1:00 PM`, { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'PLACE ORDER' }).click();
     await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
     expect(orders).toHaveLength(1);
@@ -308,3 +313,13 @@ test.describe('dine-in and pick-up', () => {
     await expect(page).toHaveURL(/\/store$/);
   });
 });
+
+/**
+ * Walk 7: the cart count's circle was cut at the window's right edge (1280 and 390 px). It ends inside the header's
+ * row, its 16 px padding to spare, and nothing widens the page.
+ */
+async function expectBadgeInsideRow(page: Page, width: number): Promise<void> {
+  const badge = await page.getByTestId('cart-count').boundingBox();
+  expect(badge && badge.x + badge.width).toBeLessThanOrEqual(width - 16);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+}

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import type { OrderReviewData, PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import type { CartFlow } from '../../src/machines/checkout/checkout-flow.types.ts';
 import { checkoutSummaryMachine } from '../../src/machines/checkout/checkout-summary.machine.ts';
 import type { CheckoutSummaryContext } from '../../src/machines/checkout/checkout-summary.setup.ts';
 import {
+  selectSummaryBooked,
   selectSummaryCouponEditable,
   selectSummaryEditable,
   selectSummaryGiftOffered,
@@ -12,8 +13,8 @@ import {
 } from '../../src/machines/checkout/index.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { addressGoneMessage, cardGoneMessage, cartNotFoundMessage, cartOrderedMessage, facePassNeededRefusal } from '../../src/rules/messages.ts';
-import { baseCart, ok } from './cart-fixtures.ts';
-import { checkReply, declinedReply, flowAtSummary, placedReply, reviewOk } from './checkout-fixtures.ts';
+import { baseCart, butcherGroup, courierGroup, ok } from './cart-fixtures.ts';
+import { checkReply, declinedReply, flowAtSummary, placedReply, review, reviewOk } from './checkout-fixtures.ts';
 import { done, failed, label } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, neverSettling, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
@@ -463,5 +464,32 @@ describe('checkout summary: a place-order refusal stays next to PLACE ORDER (wal
     const { actor } = refusedWith(placeFailed);
     expect(selectSummaryRefusal(actor.getSnapshot())).toBeUndefined();
     actor.stop();
+  });
+});
+
+describe('checkout summary: what is booked, from what PLACE ORDER sends (walk 7 #6)', () => {
+  const gramercy = { ...butcherGroup, vendor_loc_id: 401, vendor_id: 12, vendor_name: 'Gramercy Chop House', type: 'dine-in' as const };
+  function bookedAfterReview(flow: CartFlow, groups: OrderReviewData['delivery_groups']) {
+    const actor = createActor(neverSettling(walkable), { input: { cartId: 'cart-abc', flow } }).start();
+    actor.send(done('orderReview', { ...reviewOk, data: { ...review, delivery_groups: groups } }));
+    const booked = selectSummaryBooked(actor.getSnapshot());
+    actor.stop();
+    return booked;
+  }
+
+  it("names a Dine-In's table and a Pick-Up's restaurant and time in the change panel's words", () => {
+    const table = { ...flowAtSummary, selectedSpeedID: 3 as const, selectedRetailerID: 401, pickup_date: '2026-12-03 19:00' };
+    expect(bookedAfterReview(table, [gramercy])).toEqual(['Table at Gramercy Chop House on 12/03/2026, 7:00 PM']);
+    const pickUp = { ...table, selectedSpeedID: 2 as const, pickup_date: '2026-12-02 12:30' };
+    expect(bookedAfterReview(pickUp, [{ ...gramercy, type: 'pickup' }])).toEqual(['Pick-up at Gramercy Chop House on 12/02/2026, 12:30 PM']);
+  });
+
+  it("names each seller's delivery date and slot", () => {
+    const butcher = { ...butcherGroup, delivery_date: '2026-12-01', timeslot: { slot_id: 7, start: '12:00', end: '14:00' } };
+    expect(bookedAfterReview(flowAtSummary, [butcher])).toEqual(['Delivery on 12/01/2026, 12:00–14:00']);
+    expect(bookedAfterReview(flowAtSummary, [butcher, { ...courierGroup, delivery_date: '2026-12-02' }])).toEqual([
+      'Delivery from Hudson Street Butchers on 12/01/2026, 12:00–14:00',
+      'Delivery from ColdChain Express on 12/02/2026',
+    ]);
   });
 });

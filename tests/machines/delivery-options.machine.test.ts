@@ -421,6 +421,19 @@ describe('delivery options behaviour', () => {
     expect(unserved.actor.getSnapshot().context.message).toBe(comingSoonMessage);
   });
 
+  it('lists for Pick-Up no restaurant whose hours leave no pick-up time, even one the list says sells at it (walk 7 #1)', async () => {
+    // Hudson Prime opens at 5 PM: a Pick-Up there read 'No time left on this date' on every date.
+    const t = start(area, { code: 1, data: { vendordata: [restaurant(402, 5, '17:00', '23:00'), restaurant(401, 4)] } });
+    await settle();
+    const c = () => t.actor.getSnapshot().context;
+    t.actor.send({ type: 'option.select', kind: 'pick-up' });
+    expect(retailersShown(c()).map((r) => r.loc_id)).toEqual([401]);
+    t.actor.send({ type: 'retailer.select', locId: 402 });
+    expect(c().retailerId).toBeUndefined();
+    t.actor.send({ type: 'option.select', kind: 'dine-in' });
+    expect(retailersShown(c()).map((r) => r.loc_id)).toEqual([402, 401]);
+  });
+
   it('lists at each card only the restaurants selling at it in the area (the server check’s rule); a card none serves is disabled and says so', async () => {
     const dineInOnly = restaurant(402, 5, '17:00', '23:00', ['dine-in']);
     const t = start(area, { code: 1, data: { vendordata: [dineInOnly, restaurant(401, 4)] } }, undefined, 402);

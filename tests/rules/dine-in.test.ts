@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { courierTypeFor, priceCategoryLabel, sampleStarPrices, shippingFlagsFor, pickupWindow, visitTimes } from '../../src/rules/dine-in.ts';
+import {
+  courierTypeFor,
+  priceCategoryLabel,
+  sampleStarPrices,
+  shippingFlagsFor,
+  offersPickUp,
+  pickupHoursNote,
+  pickupWindow,
+  visitTimes,
+} from '../../src/rules/dine-in.ts';
 import { dineinTimeOf, parseDineinTime, visitLabel } from '../../src/rules/visit-time.ts';
 
 const hours = { opens_at: '12:00', closes_at: '22:30' };
@@ -61,5 +70,18 @@ describe('the pick-up window said beside the times', () => {
     expect(pickupWindow({ opens_at: '17:00', closes_at: '23:00' })).toBeUndefined();
     const times = visitTimes('pick-up', { opens_at: '12:00', closes_at: '22:30' }, '2026-12-02', '2026-12-01', 0);
     expect([times[0], times.at(-1)]).toEqual(['12:00', '16:00']);
+  });
+});
+
+describe('who offers Pick-Up (walk 7 #1)', () => {
+  it('is a restaurant whose hours leave a pick-up time, and the note reads a one-time window as one time', () => {
+    // Hudson Prime, open 5 PM to 11 PM: no pick-up time, not offered (every date read 'No time left on this date').
+    expect(offersPickUp({ opens_at: '17:00', closes_at: '23:00' })).toBe(false);
+    expect(offersPickUp({ opens_at: '', closes_at: '' })).toBe(false);
+    expect(offersPickUp({ opens_at: '12:00', closes_at: '22:30' })).toBe(true);
+    // Delancey Sake Bar, open 4 PM to 11:30 PM: the one time 4:00 PM ('pick-up from 4:00 PM to 4:00 PM' before).
+    expect(offersPickUp({ opens_at: '16:00', closes_at: '23:30' })).toBe(true);
+    expect(pickupHoursNote({ opens_at: '16:00', closes_at: '23:30' })).toBe('; pick-up at 4:00 PM.');
+    expect(pickupHoursNote({ opens_at: '12:00', closes_at: '22:30' })).toBe('; pick-up from 12:00 PM to 4:00 PM.');
   });
 });

@@ -25,7 +25,8 @@ afterAll(async () => {
 
 const BEEF = 1002;
 const GRAMERCY = 401;
-const HUDSON_PRIME = 402;
+/** The Oyster Room (402) opens at 5 PM, after the last pick-up time: it hands nothing over (walk 7 #1). */
+const OYSTER_ROOM = 403;
 /** A Chicago restaurant: it sells Dine-In and Pick-Up there, not in New York. */
 const RIVER_NORTH = 411;
 /** New York's butcher: a location, but no restaurant. */
@@ -114,8 +115,8 @@ describe('a chosen restaurant outside the area or mode is refused on every call 
 
   it("answers the area's own restaurants at either speed; a delivery speed ignores the field, as before", async () => {
     for (const speed of ['dine-in', 'pickup'] as const) {
-      const productId = await productOf(HUDSON_PRIME, speed);
-      for (const [route, send] of Object.entries(calls(speed, HUDSON_PRIME, productId))) {
+      const productId = await productOf(OYSTER_ROOM, speed);
+      for (const [route, send] of Object.entries(calls(speed, OYSTER_ROOM, productId))) {
         const response = await send();
         // movearea gets past the restaurant to the cart, which does not exist.
         expect({ route, status: response.statusCode }).toEqual({ route, status: route === 'movearea' ? 404 : 200 });
@@ -154,34 +155,34 @@ function rangesOfCards(data: ListingData): { prices: string[]; sizes: string[] }
 
 describe("a visit listing's filter panel is the chosen restaurant's", () => {
   it("offers the price ranges and sizes of the restaurant's own offers, not the area's, and filters by its sizes", async () => {
-    // Hudson Prime asks $300 more for every pick-up beef offer and stops selling its smallest size of them: its panel
+    // The Oyster Room asks $300 more for every pick-up beef offer and stops selling its smallest size of them: its panel
     // must say so, while the area's (Gramercy's offers too) keeps the lower prices and that size.
     const smallest = await sql<{ size: number }>`
       select min(v.bottle_size)::int as size from variant_offers o
       join product_variants v on v.id = o.variant_id join product_categories pc on pc.product_id = v.product_id
-      where o.loc_id = ${HUDSON_PRIME} and o.speed = 'pickup' and pc.category_id = ${BEEF}`.execute(t.database.db);
+      where o.loc_id = ${OYSTER_ROOM} and o.speed = 'pickup' and pc.category_id = ${BEEF}`.execute(t.database.db);
     const dropped = smallest.rows[0]?.size;
-    if (dropped === undefined) throw new Error('Hudson Prime sells no beef for pick-up');
+    if (dropped === undefined) throw new Error('The Oyster Room sells no beef for pick-up');
     await sql`update variant_offers o set price_cents = o.price_cents + 30000 from product_variants v, product_categories pc
       where v.id = o.variant_id and pc.product_id = v.product_id and pc.category_id = ${BEEF}
-        and o.loc_id = ${HUDSON_PRIME} and o.speed = 'pickup'`.execute(t.database.db);
+        and o.loc_id = ${OYSTER_ROOM} and o.speed = 'pickup'`.execute(t.database.db);
     await sql`delete from variant_offers o using product_variants v, product_categories pc
       where v.id = o.variant_id and pc.product_id = v.product_id and pc.category_id = ${BEEF}
-        and o.loc_id = ${HUDSON_PRIME} and o.speed = 'pickup' and v.bottle_size = ${dropped}`.execute(t.database.db);
+        and o.loc_id = ${OYSTER_ROOM} and o.speed = 'pickup' and v.bottle_size = ${dropped}`.execute(t.database.db);
 
-    const hudsonListing = () => listing({ courier_type: 'pickup', vendor_location_id: HUDSON_PRIME });
+    const oysterListing = () => listing({ courier_type: 'pickup', vendor_location_id: OYSTER_ROOM });
     // Kept pages and panels are dropped on the catalogue's notice (PostgreSQL delivers it after the commit).
     await expect
-      .poll(async () => (await hudsonListing()).products.every((p) => p.child.every((c) => (dollarsToCents(c.price) ?? 0) >= 30000)))
+      .poll(async () => (await oysterListing()).products.every((p) => p.child.every((c) => (dollarsToCents(c.price) ?? 0) >= 30000)))
       .toBe(true);
-    const hudson = await hudsonListing();
-    expect(hudson.pagination.total_records).toBe(hudson.products.length);
-    const ranges = rangesOfCards(hudson);
+    const oyster = await oysterListing();
+    expect(oyster.pagination.total_records).toBe(oyster.products.length);
+    const ranges = rangesOfCards(oyster);
     expect(ranges.prices).toEqual(['200-']);
     expect(ranges.sizes).not.toContain(String(dropped));
-    expect({ prices: optionsOf(hudson, 'Price'), sizes: optionsOf(hudson, 'Size') }).toEqual(ranges);
+    expect({ prices: optionsOf(oyster, 'Price'), sizes: optionsOf(oyster, 'Size') }).toEqual(ranges);
 
-    // The area's pick-up listing (every restaurant) keeps the lower ranges and the size Hudson dropped.
+    // The area's pick-up listing (every restaurant) keeps the lower ranges and the size the Oyster Room dropped.
     const area = await listing({ courier_type: 'pickup' });
     expect(optionsOf(area, 'Price').length).toBeGreaterThan(1);
     expect(optionsOf(area, 'Size')).toContain(String(dropped));
@@ -189,7 +190,7 @@ describe("a visit listing's filter panel is the chosen restaurant's", () => {
     const gramercy = await listing({ courier_type: 'pickup', vendor_location_id: GRAMERCY });
     expect({ prices: optionsOf(gramercy, 'Price'), sizes: optionsOf(gramercy, 'Size') }).toEqual(rangesOfCards(gramercy));
 
-    // Filtered pages of Hudson's listing show the same panel, and the size it no longer sells matches nothing.
+    // Filtered pages of the Oyster Room's listing show the same panel, and the size it no longer sells matches nothing.
     const filtered = await t.app.inject({
       method: 'POST',
       url: '/connect/index/filters',
@@ -198,7 +199,7 @@ describe("a visit listing's filter panel is the chosen restaurant's", () => {
         ...newYork,
         parent_category_id: BEEF,
         courier_type: 'pickup',
-        vendor_location_id: HUDSON_PRIME,
+        vendor_location_id: OYSTER_ROOM,
         size: [dropped],
         page: 0,
         limit: 50,

@@ -24,6 +24,8 @@ afterAll(async () => {
 const BEEF = 1002;
 const GRAMERCY = 401;
 const HUDSON_PRIME = 402;
+/** Pick-Up at the Oyster Room: Hudson Prime opens at 5 PM, after the last pick-up time (walk 7 #1). */
+const OYSTER_ROOM = 403;
 
 async function listing(params: Record<string, string | number>): Promise<ListingData> {
   const { body } = await getJson(t, `/connect/index/category?${query({ store_id: 1, ...newYork, catid: BEEF, page: 0, limit: 50, ...params })}`);
@@ -90,19 +92,19 @@ describe('listings and search with the chosen restaurant (vendor_location_id)', 
   });
 
   it('a product the chosen restaurant does not sell is neither listed nor found for it, and the totals say so', async () => {
-    const before = await listing({ courier_type: 'pickup', vendor_location_id: HUDSON_PRIME });
+    const before = await listing({ courier_type: 'pickup', vendor_location_id: OYSTER_ROOM });
     const gone = before.products.find((p) => p.name === 'USDA Prime Ribeye Steak');
-    if (!gone) throw new Error('Hudson Prime lists no ribeye for pick-up');
-    // Hudson Prime stops selling the ribeye for pick-up; Gramercy still does.
+    if (!gone) throw new Error('The Oyster Room lists no ribeye for pick-up');
+    // The Oyster Room stops selling the ribeye for pick-up; Gramercy still does.
     await sql`delete from variant_offers o using product_variants v
-      where v.id = o.variant_id and v.product_id = ${gone.id} and o.loc_id = ${HUDSON_PRIME} and o.speed = 'pickup'`.execute(t.database.db);
+      where v.id = o.variant_id and v.product_id = ${gone.id} and o.loc_id = ${OYSTER_ROOM} and o.speed = 'pickup'`.execute(t.database.db);
 
     // Kept first pages are dropped on the catalogue's notice, which PostgreSQL delivers after the commit (within a
     // second, decision 042's bound): the listing is read until it has come.
     await expect
-      .poll(async () => (await listing({ courier_type: 'pickup', vendor_location_id: HUDSON_PRIME })).products.map((p) => p.id))
+      .poll(async () => (await listing({ courier_type: 'pickup', vendor_location_id: OYSTER_ROOM })).products.map((p) => p.id))
       .not.toContain(gone.id);
-    const after = await listing({ courier_type: 'pickup', vendor_location_id: HUDSON_PRIME });
+    const after = await listing({ courier_type: 'pickup', vendor_location_id: OYSTER_ROOM });
     expect(after.pagination.total_records).toBe(before.pagination.total_records - 1);
     const gramercy = await listing({ courier_type: 'pickup', vendor_location_id: GRAMERCY });
     expect(gramercy.products.map((p) => p.id)).toContain(gone.id);
@@ -116,7 +118,7 @@ describe('listings and search with the chosen restaurant (vendor_location_id)', 
           ...newYork,
           parent_category_id: BEEF,
           courier_type: 'pickup',
-          vendor_location_id: HUDSON_PRIME,
+          vendor_location_id: OYSTER_ROOM,
           size: [gone.child[0]?.bottle_size ?? 0],
           page: 0,
           limit: 50,
@@ -126,7 +128,7 @@ describe('listings and search with the chosen restaurant (vendor_location_id)', 
     assert(body, listingReply);
     expect(body.data?.products.map((p) => p.id) ?? []).not.toContain(gone.id);
 
-    const found = await search('ribeye', { courier_type: 'pickup', vendor_location_id: HUDSON_PRIME });
+    const found = await search('ribeye', { courier_type: 'pickup', vendor_location_id: OYSTER_ROOM });
     expect(found.products.map((p) => p.id)).not.toContain(gone.id);
     const atGramercy = await search('ribeye', { courier_type: 'pickup', vendor_location_id: GRAMERCY });
     const card = atGramercy.products.find((p) => p.id === gone.id);
@@ -160,7 +162,7 @@ describe('the store home and Similar Items with the chosen restaurant (vendor_lo
 
   it("a Dine-In or Pick-Up home's carousels hold only the chosen restaurant's products, at its prices, each restaurant its own", async () => {
     for (const speed of ['dine-in', 'pickup'] as const) {
-      for (const restaurant of [GRAMERCY, HUDSON_PRIME]) {
+      for (const restaurant of [GRAMERCY, speed === 'pickup' ? OYSTER_ROOM : HUDSON_PRIME]) {
         const menu = await menuOf(restaurant, speed);
         const cards = cardsOf(await home({ courier_type: speed, vendor_location_id: restaurant }));
         expect(cards.length, `${speed} at ${restaurant}`).toBeGreaterThan(0);

@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { VendorKind } from '../../server/db/schema.ts';
 import { vendorGroups, type CartLineRow } from '../../server/services/cart/cart-view.ts';
-import { cartSpeedIds, chosenOptions, offeredSpeedIds, optionOfSpeed, retailerLocIds, speedRefusal } from '../../server/services/checkout/offers.ts';
+import {
+  cartSpeedIds,
+  chosenOptions,
+  handsOver,
+  offeredSpeedIds,
+  optionOfSpeed,
+  retailerLocIds,
+  speedRefusal,
+} from '../../server/services/checkout/offers.ts';
 import { orderTotals } from '../../server/services/checkout/order-totals.ts';
 import { speedOptionInfo, type SpeedId } from '../../src/rules/delivery-speeds.ts';
 import { speedValues, type SpeedValue } from '../../src/rules/speeds.ts';
@@ -76,8 +84,9 @@ function rows(drawn: readonly Drawn[]): CartLineRow[] {
     area_loc_id: d.areaLocId,
     wallet_entry_id: d.wallet ? index + 1 : null,
     wallet_visit: null,
-    opens_at: null,
-    closes_at: null,
+    // Restaurants at odd locations open at 5 PM: no pick-up time left in the spec's 10 to 16 (walk 7 #1).
+    opens_at: d.kind === 'restaurant' ? (d.locId % 2 === 1 ? '17:00' : '12:00') : null,
+    closes_at: d.kind === 'restaurant' ? (d.locId % 2 === 1 ? '23:00' : '22:30') : null,
     category_id: 1002,
     category_name: 'Beef',
   }));
@@ -104,6 +113,8 @@ describe('the offer rule', () => {
             expect(groups.every((g) => g.vendorKind === 'restaurant')).toBe(true);
             expect(retailerLocIds(groups, id).length).toBe(groups.length);
           }
+          // Store Pickup only where the hours leave a pick-up time.
+          if (id === 2) expect(groups.every((g) => handsOver(g.hours))).toBe(true);
           // Delivery only for what is sold in the area it goes to.
           if (id === 1 || id === 10 || id === 11) {
             for (const g of groups) if (!g.wallet) expect(g.lines.every((l) => l.area_loc_id === null || l.area_loc_id === area)).toBe(true);
@@ -128,5 +139,16 @@ describe('the offer rule', () => {
     // Sold in another area: not even delivered there.
     const elsewhere = vendorGroups(rows([{ locId: 101, kind: 'local', speed: 'local', wallet: false, areaLocId: 2, priceCents: 749, qty: 1 }]));
     expect(cartSpeedIds(elsewhere, area)).toEqual([]);
+  });
+
+  test('Store Pickup is not offered, and refused, at a restaurant whose hours leave no pick-up time (walk 7 #1)', () => {
+    const at = (locId: number) =>
+      vendorGroups(rows([{ locId, kind: 'restaurant', speed: 'pickup', wallet: false, areaLocId: area, priceCents: 2400, qty: 1 }]));
+    // 102: open 12:00 PM to 10:30 PM, pick-up from 12:00 to 16:00.
+    expect(offeredSpeedIds(at(102), area, ['pick-up'])).toEqual([2]);
+    expect(speedRefusal(at(102), area, 2)).toBeUndefined();
+    // 101: open 5 PM to 11 PM (Hudson Prime's hours): nothing handed over, so place order refuses it too.
+    expect(offeredSpeedIds(at(101), area, ['pick-up'])).toEqual([]);
+    expect(speedRefusal(at(101), area, 2)).toBeDefined();
   });
 });

@@ -26,11 +26,12 @@ afterAll(async () => {
 });
 
 const BEEF = 1002;
-const HUDSON_PRIME = 402;
+/** The Oyster Room (402) opens at 5 PM, after the last pick-up time: it hands nothing over (walk 7 #1). */
+const OYSTER_ROOM = 403;
 
-/** What the other instance answers a listing with Hudson Prime chosen at the speed: 'accepted', or the refusal. */
+/** What the other instance answers a listing with The Oyster Room chosen at the speed: 'accepted', or the refusal. */
 async function answer(speed: 'dine-in' | 'pickup'): Promise<string> {
-  const url = `/connect/index/category?${query({ store_id: 1, ...newYork, catid: BEEF, page: 0, limit: 10, courier_type: speed, vendor_location_id: HUDSON_PRIME })}`;
+  const url = `/connect/index/category?${query({ store_id: 1, ...newYork, catid: BEEF, page: 0, limit: 10, courier_type: speed, vendor_location_id: OYSTER_ROOM })}`;
   const response = await second.app.inject({ method: 'GET', url });
   if (response.statusCode === 200) return 'accepted';
   const body = json(response);
@@ -45,16 +46,16 @@ const noticeWait = { timeout: areaCacheOptions.freshMs / 12, interval: 20 };
 
 describe('a restaurant that stops selling a mode is refused at once on every instance', () => {
   it('its pick-up offers removed, then its dine-in offers moved to another area', async () => {
-    // The other instance holds the served areas (Hudson Prime sells both modes in New York).
+    // The other instance holds the served areas (The Oyster Room sells both modes in New York).
     expect(await answer('pickup')).toBe('accepted');
     expect(await answer('dine-in')).toBe('accepted');
 
-    await sql`delete from variant_offers where loc_id = ${HUDSON_PRIME} and speed = 'pickup'`.execute(first.database.db);
+    await sql`delete from variant_offers where loc_id = ${OYSTER_ROOM} and speed = 'pickup'`.execute(first.database.db);
     await expect.poll(() => answer('pickup'), noticeWait).toBe(refused('Pick-Up'));
     expect(await answer('dine-in')).toBe('accepted');
 
     // Chicago's now (the area 103): New York's Dine-In no longer has it.
-    await sql`update variant_offers set area_loc_id = 103 where loc_id = ${HUDSON_PRIME} and speed = 'dine-in'`.execute(first.database.db);
+    await sql`update variant_offers set area_loc_id = 103 where loc_id = ${OYSTER_ROOM} and speed = 'dine-in'`.execute(first.database.db);
     await expect.poll(() => answer('dine-in'), noticeWait).toBe(refused('Dine-In'));
   });
 
@@ -65,8 +66,8 @@ describe('a restaurant that stops selling a mode is refused at once on every ins
       return (await second.app.inject({ method: 'GET', url })).statusCode;
     };
     expect(await gramercy('pickup')).toBe(200);
-    // Gramercy's pick-up offers become Hudson Prime's (a seller's counter closed, its offers moved to the other one).
-    await sql`update variant_offers set loc_id = ${HUDSON_PRIME} where loc_id = ${GRAMERCY} and speed = 'pickup'`.execute(first.database.db);
+    // Gramercy's pick-up offers become The Oyster Room's (a seller's counter closed, its offers moved to the other one).
+    await sql`update variant_offers set loc_id = ${OYSTER_ROOM} where loc_id = ${GRAMERCY} and speed = 'pickup'`.execute(first.database.db);
     await expect.poll(() => gramercy('pickup'), noticeWait).toBe(400);
     await expect.poll(() => answer('pickup'), noticeWait).toBe('accepted');
   });

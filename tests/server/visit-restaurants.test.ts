@@ -13,7 +13,7 @@ import { onCatalogueChange, parseCatalogueChange, type CatalogueChange } from '.
  * Delivery Options (/ship/options) lists, for Dine-In and for Pick-Up, the restaurants the chosen-restaurant check
  * accepts at that speed in the shopper's area (decision 082's check, server/services/catalogue/chosen-restaurant.ts):
  * one rule, so a restaurant offered there is never chosen and then refused. The seed's restaurants all sell both, so
- * the case is made here: Hudson Prime stops selling for pick-up.
+ * the case is made here: Gramercy stops selling for pick-up (Hudson Prime, open from 5 PM, never hands over).
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -127,11 +127,13 @@ describe("Delivery Options' restaurants at each mode are the ones the chosen-res
   it('lists a restaurant under the speeds it sells at in the area, and drops Pick-Up from one that stops selling it', async () => {
     const before = await listed();
     expect(before.map((r) => r.loc_id)).toEqual(expect.arrayContaining([GRAMERCY, HUDSON_PRIME]));
-    expect(before.every((r) => r.speeds.join() === 'dine-in,pickup')).toBe(true);
+    // Hudson Prime sells for pick-up but opens at 5 PM, after the last pick-up time: it hands nothing over (walk 7 #1).
+    expect(before.every((r) => r.speeds.join() === (r.loc_id === HUDSON_PRIME ? 'dine-in' : 'dine-in,pickup'))).toBe(true);
+    expect(await checked(HUDSON_PRIME, 'pickup')).not.toBe('accepted');
 
-    await sql`delete from variant_offers where loc_id = ${HUDSON_PRIME} and speed = 'pickup'`.execute(t.database.db);
+    await sql`delete from variant_offers where loc_id = ${GRAMERCY} and speed = 'pickup'`.execute(t.database.db);
     // The served-areas cache is dropped on the catalogue's notice (PostgreSQL delivers it after the commit).
-    await expect.poll(listed).toEqual(before.map((r) => (r.loc_id === HUDSON_PRIME ? { loc_id: HUDSON_PRIME, speeds: ['dine-in'] } : r)));
+    await expect.poll(listed).toEqual(before.map((r) => (r.loc_id === GRAMERCY ? { loc_id: GRAMERCY, speeds: ['dine-in'] } : r)));
 
     // The list and the check agree for every restaurant of the list at every visit speed.
     for (const { loc_id, speeds } of await listed()) {

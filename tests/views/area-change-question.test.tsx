@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { primaryButton, secondaryButton } from '../../src/styles/controls.css.ts';
 import { AreaChangeQuestionView } from '../../src/views/controls/area-change-question.tsx';
 
 afterEach(cleanup);
@@ -41,5 +42,36 @@ describe('the pincode question with a line moving to another seller (QA walk: "E
       />,
     );
     expect(screen.queryByRole('region', { name: 'Seller changes' })).toBeNull();
+  });
+});
+
+describe('the answers when the change would remove lines (walk 7: the removing answer came first and primary)', () => {
+  it('offers keeping them for the old option first and as the primary answer; removing them is a secondary answer', () => {
+    render(
+      <AreaChangeQuestionView
+        titleId="q"
+        question={{
+          target: 'Dine-In',
+          current: 'Delivery',
+          keepFor: 'Delivery',
+          keep: [],
+          drop: [
+            { name: 'Beef Brisket', size: '2 lb', qty: 1 },
+            { name: 'Smoked Salmon', size: '8 oz', qty: 1 },
+          ],
+        }}
+        onConfirm={() => undefined}
+        onKeep={() => undefined}
+        onKeepOld={() => undefined}
+      />,
+    );
+    const buttons = screen.getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      'Change to Dine-In and keep 2 items for Delivery',
+      'Change to Dine-In and remove 2 items',
+      'Keep Delivery and my whole cart',
+    ]);
+    expect(buttons[0]?.className).toBe(primaryButton);
+    expect(buttons[1]?.className).toBe(secondaryButton);
   });
 });

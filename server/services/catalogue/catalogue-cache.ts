@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { visitSpeedValues, type VisitSpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
+import { handsOver } from '../checkout/offers.ts';
 import { onCatalogueChange } from '../platform/catalogue-changes.ts';
 import { cacheBudgets } from '../platform/cache-budgets.ts';
 import { perDatabase, ReadCache } from '../platform/read-cache.ts';
@@ -85,16 +86,26 @@ export function servedAreas(db: Kysely<Database>): Promise<ServedAreas> {
   return caches(db).areas.get('all', async () => {
     const rows = await db.selectFrom('service_areas').select('loc_id').distinct().execute();
     const areas = new Set(rows.map((r) => r.loc_id));
-    const offered = await sql<{ loc_id: number; area_loc_id: number | null; speed: VisitSpeedValue; in_stock: boolean }>`
-      select o.loc_id, o.area_loc_id, o.speed, bool_or(o.stock > 0) as in_stock
+    const offered = await sql<{
+      loc_id: number;
+      area_loc_id: number | null;
+      speed: VisitSpeedValue;
+      in_stock: boolean;
+      opens_at: string | null;
+      closes_at: string | null;
+    }>`
+      select o.loc_id, o.area_loc_id, o.speed, bool_or(o.stock > 0) as in_stock, l.opens_at, l.closes_at
       from vendors v
       join vendor_locations l on l.vendor_id = v.id
       join variant_offers o on o.loc_id = l.id and o.speed = any(${[...visitSpeedValues]}::text[])
       where v.kind = 'restaurant'
-      group by o.loc_id, o.area_loc_id, o.speed`.execute(db);
+      group by o.loc_id, o.area_loc_id, o.speed, l.opens_at, l.closes_at`.execute(db);
     const sold = new Map<number, Map<number, Set<VisitSpeedValue>>>();
     for (const row of offered.rows) {
       if (!row.in_stock) continue;
+      // Pick-Up only where the hours leave a pick-up time (the offer rule's handsOver): walk 7 #1.
+      const hours = row.opens_at && row.closes_at ? { opens_at: row.opens_at, closes_at: row.closes_at } : undefined;
+      if (row.speed === 'pickup' && !handsOver(hours)) continue;
       // An offer of no one area (none are seeded) is sold in every served area.
       for (const area of row.area_loc_id === null ? areas : [row.area_loc_id]) {
         const inArea = sold.get(area) ?? new Map<number, Set<VisitSpeedValue>>();

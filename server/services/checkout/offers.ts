@@ -1,5 +1,5 @@
 import { speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
-import type { DeliveryOptionKind } from '../../../src/rules/dine-in.ts';
+import { offersPickUp, type DeliveryOptionKind, type OpeningHours } from '../../../src/rules/dine-in.ts';
 import { isVisitSpeed } from '../../../src/rules/speeds.ts';
 import type { VendorGroup } from '../cart/cart-view.ts';
 
@@ -8,22 +8,29 @@ import type { VendorGroup } from '../cart/cart-view.ts';
  * accepts a speed only through these functions, so nothing is offered that place order refuses, and nothing a crafted
  * request asks for is cheaper than what was offered.
  * - Dine-In (3) only at a partner restaurant or bar, for its dine-in items or a wallet redemption.
- * - Store Pickup (2) only at a seller that hands over at its counter: a partner restaurant, for its pick-up items.
+ * - Store Pickup (2) only at a seller that hands over at its counter: a partner restaurant whose hours leave a pick-up
+ *   time (offersPickUp, src/rules/dine-in.ts: the rule the served areas' restaurants and the Delivery Options screen
+ *   go by too), for its pick-up items.
  *   A shop's Same Day items are delivered (the butcher has no counter service in this store).
  * - 1 Hour Delivery (1), Courier (10) and Farm Direct (11) only for items sold in the area of the address they go to.
  * - The shopper's chosen delivery option (the /api/shipping flags) narrows the list; none chosen narrows nothing.
  */
 
 /** What a group's seller really offers for its items, given the area (service_areas loc id) of the destination zip. */
-export function groupSpeedIds(group: Pick<VendorGroup, 'speed' | 'vendorKind' | 'wallet' | 'lines'>, area: number): SpeedId[] {
+export function groupSpeedIds(group: Pick<VendorGroup, 'speed' | 'vendorKind' | 'wallet' | 'lines' | 'hours'>, area: number): SpeedId[] {
   const restaurant = group.vendorKind === 'restaurant';
   if (group.wallet) return restaurant ? [speedIds.dineIn] : [];
   if (group.speed === 'dine-in') return restaurant ? [speedIds.dineIn] : [];
-  if (group.speed === 'pickup') return restaurant ? [speedIds.storePickup] : [];
+  if (group.speed === 'pickup') return restaurant && handsOver(group.hours) ? [speedIds.storePickup] : [];
   const inArea = group.lines.every((line) => line.area_loc_id === null || line.area_loc_id === area);
   if (!inArea) return [];
   if (group.speed === 'local') return [speedIds.oneHour];
   return group.speed === 'courier' ? [speedIds.courier] : [speedIds.farmDirect];
+}
+
+/** Whether a restaurant with these hours hands over at its counter (a pick-up time is left in them). */
+export function handsOver(hours: OpeningHours | undefined): boolean {
+  return hours !== undefined && offersPickUp(hours);
 }
 
 /** The delivery option a speed belongs to (the Delivery Options screen's three). */

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { handOverOf, payOnDeliveryWords } from '../../rules/pay-on-delivery.ts';
+import { bookedLines } from '../../rules/order-booked.ts';
 import { chosenPaymentWords } from '../../rules/payment-words.ts';
 import { sellersOfSpeed } from '../../rules/speed-sellers.ts';
 import { couponApplies, giftApplies, isWalletOnlyLines } from '../../rules/wallet.ts';
@@ -103,6 +104,17 @@ export const selectSummaryFlow = (s: SummarySnapshot) => s.context.flow;
 /** The chosen payment in words ('Visa ending in 4242', 'Payment on Delivery'…): the summary names it (walk 3). */
 export const selectSummaryPayment = (s: SummarySnapshot) => chosenPaymentWords(s.context.flow, handOverOf(s.context.flow.selectedSpeedID));
 export const selectSubstitutions = (s: SummarySnapshot) => s.context.substitutions;
+/**
+ * What the order books, in words ('Table at Gramercy Chop House on 12/03/2026, 7:00 PM', 'Delivery on …'): from the
+ * flow place order sends and order review's groups (walk 7 #6). A new array each time: compare it by its lines.
+ */
+export const selectSummaryBooked = (s: SummarySnapshot): string[] =>
+  bookedLines({
+    speedId: s.context.flow.selectedSpeedID,
+    retailerId: s.context.flow.selectedRetailerID,
+    visitAt: s.context.flow.pickup_date,
+    groups: s.context.review?.delivery_groups ?? [],
+  });
 export const selectSummaryCouponText = (s: SummarySnapshot) => s.context.couponText;
 export const selectSummaryCouponMessage = (s: SummarySnapshot) => s.context.couponMessage;
 /**

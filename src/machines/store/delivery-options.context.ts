@@ -3,7 +3,14 @@ import type { MoveAreaBody } from '../../api/contract/cart-area.contract.ts';
 import type { Sent } from '../../api/http.ts';
 import type { ClosedDay, NextDeliveryDateEntry, SlotOffer } from '../../api/contract/cart-page.contract.ts';
 import type { VisitRetailer } from '../../api/contract/dine-in.contract.ts';
-import { courierTypeFor, shippingFlagsFor, visitTimes, type DeliveryOptionKind, type PriceCategoryFilter } from '../../rules/dine-in.ts';
+import {
+  courierTypeFor,
+  offersPickUp,
+  shippingFlagsFor,
+  visitTimes,
+  type DeliveryOptionKind,
+  type PriceCategoryFilter,
+} from '../../rules/dine-in.ts';
 import { deliveryOptionMessages } from '../../rules/messages.ts';
 import { dineinTimeOf } from '../../rules/visit-time.ts';
 import { addDays, storeMinutes, storeToday } from '../../rules/delivery-dates.ts';
@@ -90,10 +97,14 @@ export function missingChoices(context: DeliveryOptionsContext): MissingChoices 
   return missing;
 }
 
-/** A card's restaurants: those selling at its speed in the area (none for Delivery). */
+/**
+ * A card's restaurants: those selling at its speed in the area (none for Delivery); Pick-Up's only where the hours
+ * leave a pick-up time (offersPickUp, the rule the server lists them by too).
+ */
 export function retailersFor(context: Pick<DeliveryOptionsContext, 'retailers'>, kind: DeliveryOptionKind | undefined): VisitRetailer[] {
   const speed = kind === undefined ? undefined : courierTypeFor(kind);
-  return speed === undefined ? [] : context.retailers.filter((r) => r.speeds.includes(speed));
+  if (speed === undefined) return [];
+  return context.retailers.filter((r) => r.speeds.includes(speed) && (kind !== 'pick-up' || offersPickUp(r)));
 }
 
 /** The restaurants the dropdown lists: the chosen card's, all or those of the chosen star category. */

@@ -16,18 +16,15 @@ import {
   selectChangeSlotId,
   selectChangeStep,
 } from '../../machines/order-change/index.ts';
-import { addDays, formatUsDate, storeToday } from '../../rules/delivery-dates.ts';
+import { addDays, storeToday } from '../../rules/delivery-dates.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { DeliveryDatePicker } from '../controls/delivery-date-picker.tsx';
 import { lastDayOffered } from '../controls/group-delivery.tsx';
 import { SlotPicker } from '../controls/slot-picker.tsx';
 import { isVisitSpeed } from '../../rules/speeds.ts';
-import { changeCutoffText, dateAndSlot, visitCancelText, type OrderChangeKind } from '../../rules/order-change.ts';
+import { changeCutoffText, dateAndSlot, visitBookedText, visitCancelText, type OrderChangeKind } from '../../rules/order-change.ts';
 import * as css from './settings.css.ts';
 import { useShownMessage } from '../layout/shown-message.ts';
-
-/** How the panel names a visit being canceled. */
-const visitWords = { pickup: 'Pick-up', 'dine-in': 'Table' } as const;
 
 export interface OrderChangePanelProps {
   orderId: string;
@@ -122,8 +119,14 @@ export function OrderChangePanel({ orderId, kind = 'delivery', onChanged }: Orde
       {choosing && options && isVisitSpeed(options.speed) && (
         <>
           <p className={css.status}>
-            Now: {visitWords[options.speed === 'dine-in' ? 'dine-in' : 'pickup']} at {options.vendor_name} on {formatUsDate(options.delivery_date)}
-            {options.time_slot ? `, ${options.time_slot}` : ''}. {visitCancelText(options)}
+            Now:{' '}
+            {visitBookedText({
+              speed: options.speed === 'dine-in' ? 'dine-in' : 'pickup',
+              vendor_name: options.vendor_name,
+              date: options.delivery_date,
+              time: options.time_slot,
+            })}
+            . {visitCancelText(options)}
           </p>
           {cancelRefusalLine}
           {errorLine}

@@ -35,6 +35,7 @@ import { CheckoutActorContext } from './checkout-context.ts';
 import * as css from './checkout.css.ts';
 import { OrderPlaced } from './order-placed.tsx';
 import { BankCheck } from './bank-check.tsx';
+import { BookedLines } from './booked-lines.tsx';
 import { ReviewTotals } from './review-totals.tsx';
 import { GiftMessageField } from './gift-message-field.tsx';
 import { useShownMessage } from '../layout/shown-message.ts';
@@ -78,6 +79,7 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
           <h2 id="summary-title" className={css.title}>
             Order Summary
           </h2>
+          <BookedLines actor={actor} />
           {failed && (
             <div role="alert" className={css.actions}>
               <p className={css.error}>{reviewMessage}</p>

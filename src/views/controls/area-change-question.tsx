@@ -108,14 +108,16 @@ export function AreaChangeQuestionView({
         </section>
       )}
       <div className={css.actions}>
-        <button type="button" className={primaryButton} onClick={onConfirm}>
-          {words.confirm}
-        </button>
+        {/* Walk 7: 'Change … and remove 2 items' came first and red; a shopper's first press lost the lines. Keeping
+            them for the old choice comes first and is the primary answer; removing is never primary. */}
         {words.keepOld && onKeepOld && (
-          <button type="button" className={secondaryButton} onClick={onKeepOld}>
+          <button type="button" className={primaryButton} onClick={onKeepOld}>
             {words.keepOld}
           </button>
         )}
+        <button type="button" className={question.drop.length > 0 ? secondaryButton : primaryButton} onClick={onConfirm}>
+          {words.confirm}
+        </button>
         <button type="button" className={secondaryButton} onClick={onKeep} autoFocus>
           {words.keepCurrent}
         </button>

@@ -24,13 +24,24 @@ export function OrderTimeline({
     <ol className={css.timeline} aria-label="Order timeline">
       {steps.map((step, index) => (
         <li key={index} className={css.step} aria-current={index === steps.length - 1 ? 'step' : undefined}>
+          {/* Real spaces between the parts (walk 7: the text read 'Order placedby you', the gap only CSS's). */}
           <span className={index === steps.length - 1 ? css.current : undefined}>
             {timelineStepLabel(step, kind)}
-            {timelineStepActor(step, actorLabels) && <span className={css.when}>{timelineStepActor(step, actorLabels)}</span>}
+            {timelineStepActor(step, actorLabels) && (
+              <>
+                {' '}
+                <span className={css.when}>{timelineStepActor(step, actorLabels)}</span>
+              </>
+            )}{' '}
             <time className={css.when} dateTime={step.at}>
               {storeMoment(step.at)}
             </time>
-            {step.reason && <span className={css.reason}>{step.reason}</span>}
+            {step.reason && (
+              <>
+                {' '}
+                <span className={css.reason}>{step.reason}</span>
+              </>
+            )}
           </span>
         </li>
       ))}

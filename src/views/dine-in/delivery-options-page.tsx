@@ -20,11 +20,10 @@ import {
 import {
   deliveryOptionKinds,
   deliveryOptionLabels,
-  pickupWindow,
+  pickupHoursNote,
   priceCategoryFilters,
   priceCategoryLabel,
   type DeliveryOptionKind,
-  type OpeningHours,
 } from '../../rules/dine-in.ts';
 import { timeLabel } from '../../rules/visit-time.ts';
 import { deliveryOptionMessages } from '../../rules/messages.ts';
@@ -229,7 +228,7 @@ export function DeliveryOptionsPage() {
                     {retailer && (
                       <p className={css.muted}>
                         {retailer.name} is open {timeLabel(retailer.opens_at)} to {timeLabel(retailer.closes_at)}
-                        {view.selected === 'pick-up' ? pickupNote(retailer) : '; the last table is an hour before closing.'}
+                        {view.selected === 'pick-up' ? pickupHoursNote(retailer) : '; the last table is an hour before closing.'}
                       </p>
                     )}
                   </>
@@ -282,10 +281,4 @@ export function DeliveryOptionsPage() {
       {sampleOpen && <SampleStarPrices onClose={() => actor.send({ type: 'sample.close' })} />}
     </div>
   );
-}
-
-/** '; pick-up from 12:00 PM to 4:00 PM.' within the restaurant's own hours, or that it has none. */
-function pickupNote(hours: OpeningHours): string {
-  const window = pickupWindow(hours);
-  return window ? `; pick-up from ${timeLabel(window.from)} to ${timeLabel(window.to)}.` : '; it has no pick-up hours.';
 }

@@ -130,12 +130,19 @@ export const menuList = style({
   zIndex: 50,
 });
 
-export const cart = style({ position: 'relative', color: vars.color.text, display: 'flex' });
+/** How far the count's circle reaches past the cart icon's right edge. */
+const badgeOverhang = '10px';
+
+/**
+ * The cart keeps room for its count's circle on its right, so the circle ends inside the row (16 px from the window's
+ * edge), not in its padding: walk 7 saw the circle cut at the right edge at 1280 and 390 px.
+ */
+export const cart = style({ position: 'relative', color: vars.color.text, display: 'flex', marginRight: badgeOverhang });
 
 export const badge = style({
   position: 'absolute',
   top: '-8px',
-  right: '-10px',
+  right: `-${badgeOverhang}`,
   background: vars.color.primaryDark,
   color: '#fff',
   borderRadius: '999px',

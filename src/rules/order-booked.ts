@@ -1,0 +1,47 @@
+import type { DeliveryGroup } from '../api/contract/cart-page.contract.ts';
+import { speedIds, type SpeedId } from './delivery-speeds.ts';
+import { dateAndSlot, visitBookedText } from './order-change.ts';
+import { formatSlot } from './slots.ts';
+import { parseDineinTime, timeLabel } from './visit-time.ts';
+
+/** What place order will book, as the checkout flow holds it: the speed, the restaurant, the visit and the sellers' dates. */
+export interface OrderToBook {
+  speedId: SpeedId | undefined;
+  /** The restaurant place order names (selectedRetailerID). */
+  retailerId: number | undefined;
+  /** The visit place order sends (pickup_date), 'YYYY-MM-DD HH:MM'. */
+  visitAt: string | undefined;
+  /** Order review's groups: each seller's kept date and slot, and a wallet group's kept table. */
+  groups: readonly Pick<DeliveryGroup, 'vendor_loc_id' | 'vendor_name' | 'delivery_date' | 'timeslot' | 'wallet' | 'dinein_time'>[];
+}
+
+function visitLine(speed: 'pickup' | 'dine-in', vendorName: string, visitAt: string | null | undefined): string | undefined {
+  const visit = parseDineinTime(visitAt ?? undefined);
+  return visit && visitBookedText({ speed, vendor_name: vendorName, date: visit.date, time: timeLabel(visit.time) });
+}
+
+/**
+ * The Order Summary's lines naming what is booked (walk 7 #6: only the header said where and when), in the change
+ * panel's words: 'Table at Gramercy Chop House on 12/03/2026, 7:00 PM', 'Pick-up at … on …', a delivery's 'Delivery on
+ * 12/01/2026, 12:00–14:00' ('Delivery from {seller} on …' of several sellers), a wallet redemption's table. Read from
+ * what place order sends, so the summary cannot name another restaurant or time than the order gets.
+ */
+export function bookedLines(order: OrderToBook): string[] {
+  if (order.speedId === speedIds.dineIn || order.speedId === speedIds.storePickup) {
+    const restaurant = order.groups.find((g) => g.vendor_loc_id === order.retailerId);
+    const line = restaurant && visitLine(order.speedId === speedIds.dineIn ? 'dine-in' : 'pickup', restaurant.vendor_name, order.visitAt);
+    return line ? [line] : [];
+  }
+  const deliveries = order.groups.filter((g) => g.wallet !== true);
+  const lines: string[] = [];
+  for (const group of order.groups) {
+    if (group.wallet === true) {
+      const table = visitLine('dine-in', group.vendor_name, group.dinein_time);
+      if (table) lines.push(table);
+    } else if (group.delivery_date) {
+      const when = dateAndSlot(group.delivery_date, group.timeslot ? formatSlot(group.timeslot) : null);
+      lines.push(deliveries.length > 1 ? `Delivery from ${group.vendor_name} on ${when}` : `Delivery on ${when}`);
+    }
+  }
+  return lines;
+}
