@@ -5,8 +5,8 @@ import type { PartMoney } from './order-refunds.ts';
 import { shopperWalletLineWords } from './payment-words.ts';
 import type { RestPayment } from './rest-cancel.ts';
 import { modeRowsOf } from './price-rows.ts';
-import { handOverOf } from './pay-on-delivery.ts';
-import { estimateLabel, formatWeighedPounds, weighedAtWords, weightMarginPercent } from './weight-estimate.ts';
+import { handOverOf, type HandOver } from './pay-on-delivery.ts';
+import { estimateLabel, formatWeighedPounds, weighedAt, weightMarginPercent } from './weight-estimate.ts';
 import type { WalletUnit } from './wallet.ts';
 
 /**
@@ -27,11 +27,20 @@ export {
   formatPounds,
   formatWeighedPounds,
   gramsPerPound,
-  handOverOfSpeedValue,
   lineEstimate,
-  weighedAtWords,
+  weighedAt,
   weightMarginPercent,
 } from './weight-estimate.ts';
+
+/**
+ * A weighed order's words by its hand-over (the order page's note, the mails): when the weight is taken (weighedAt's
+ * words) and when what weighing leaves over is refunded (QA walk 7 #8: a Dine-In mail said 'refunded after packing').
+ */
+export const weighedAtWords: Readonly<Record<HandOver, { weight: string; refunded: string }>> = {
+  delivery: { weight: weighedAt('local'), refunded: 'after packing' },
+  'pick-up': { weight: weighedAt('pickup'), refunded: 'once it is handed over' },
+  'dine-in': { weight: weighedAt('dine-in'), refunded: 'once it is served' },
+};
 /** The margin on an estimate, in cents (rounded up: the hold always covers the capped weight). */
 export function marginCents(estimateCents: number): number {
   return Math.ceil((estimateCents * weightMarginPercent) / 100);

@@ -1,5 +1,4 @@
 import { centsToDollars, dollarsToCents, formatMoney } from './money.ts';
-import type { HandOver } from './pay-on-delivery.ts';
 import type { SpeedValue } from './speeds.ts';
 
 /**
@@ -28,30 +27,11 @@ export function estimateLabel(nominalGrams: number, estimateCents: number): stri
 }
 
 /**
- * When a weighed line's weight is taken, in the words of the line's hand-over (QA walk 7 #5, #8: a steak served at a
- * restaurant's table was 'charged at the weight packed', its mail said 'refunded after packing'). The one place the
- * cart, the product page, the order page and the mails take these words from: a delivery is weighed when packed, a
- * pick-up when handed over at the counter, a Dine-In dish when served.
+ * When a weighed line's weight is taken, by its offer's speed (QA walk 7 #5, #8: a steak served at a restaurant's table
+ * was 'charged at the weight packed'): served at a restaurant's table, handed over at its counter, else packed. The
+ * cart, the product page and cards take it here; the order page and mails by hand-over (catch-weight.ts weighedAtWords).
  */
-export interface WeighedAtWords {
-  /** 'charged at the weight {weight}', 'weighed when {weight}', 'counts each item as {weight}'. */
-  weight: string;
-  /** 'What weighing leaves over is refunded {refunded}.' */
-  refunded: string;
-}
-
-export const weighedAtWords: Readonly<Record<HandOver, WeighedAtWords>> = {
-  delivery: { weight: 'packed', refunded: 'after packing' },
-  'pick-up': { weight: 'handed over', refunded: 'once it is handed over' },
-  'dine-in': { weight: 'served', refunded: 'once it is served' },
-};
-
-/** A cart line's or an offer's speed as a hand-over: a restaurant's dine-in or pick-up, else (or none known) a delivery. */
-export function handOverOfSpeedValue(speed: SpeedValue | undefined): HandOver {
-  if (speed === 'dine-in') return 'dine-in';
-  if (speed === 'pickup') return 'pick-up';
-  return 'delivery';
-}
+export const weighedAt = (speed: SpeedValue | undefined): string => (speed === 'dine-in' ? 'served' : speed === 'pickup' ? 'handed over' : 'packed');
 
 /**
  * A cart line's weight and estimate ('about 2.2 lb, est. $36.80, charged at the weight packed (at most +10%)'), the
@@ -65,8 +45,7 @@ export function lineEstimate(line: {
   type?: SpeedValue | undefined;
 }): string | undefined {
   if (!line.sold_by_weight || line.bottle_size <= 0 || line.qty <= 0) return undefined;
-  const { weight } = weighedAtWords[handOverOfSpeedValue(line.type)];
-  return `${estimateLabel(line.bottle_size * line.qty, line.rowTotalCents)}, charged at the weight ${weight} (at most +${weightMarginPercent}%)`;
+  return `${estimateLabel(line.bottle_size * line.qty, line.rowTotalCents)}, charged at the weight ${weighedAt(line.type)} (at most +${weightMarginPercent}%)`;
 }
 
 /**
@@ -87,7 +66,7 @@ export function cardEstimate(product: {
     if (!cheapest || cents < cheapest.cents) cheapest = { bottle_size: size.bottle_size, cents };
   }
   // One hand-over's words only when every speed the card stands for is that one (a delivery card stays a delivery's).
-  const [speed, ...others] = product.speed_types ?? [];
-  const type = others.every((other) => other === speed) ? speed : undefined;
+  const speeds = new Set(product.speed_types);
+  const type = speeds.size === 1 ? [...speeds][0] : undefined;
   return cheapest && lineEstimate({ sold_by_weight: true, bottle_size: cheapest.bottle_size, qty: 1, rowTotalCents: cheapest.cents, type });
 }
