@@ -106,7 +106,13 @@ export function fulfilmentRoutes(deps: AppDeps): FastifyPluginAsync {
       const body = parseWith(answerSubstitutionBody, request.body);
       const caller = await requireCaller(request, db);
       const orderNumber = body.order_id.trim();
-      const outcome = await answerSubstitution(db, caller.customerId, { orderNumber, itemId: body.item_id, approve: body.approve });
+      const outcome = await answerSubstitution(
+        deps,
+        caller.customerId,
+        { orderNumber, itemId: body.item_id, approve: body.approve },
+        deps.clock(),
+        request.log,
+      );
       return substitutionAnswer(outcome, orderNumber, body.item_id);
     });
 

@@ -7,9 +7,9 @@ import type { Database } from '../../db/schema.ts';
 import type { Log } from '../platform/log.ts';
 import { mailText } from '../platform/mail-text.ts';
 import { orderPageLink } from '../platform/order-link-lines.ts';
-import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
+import { orderVisibleToSellers, staffScope, type ConsoleScope } from './console-scope.ts';
 // A cycle (order-transitions.ts gives substitutes back with this file's giveBackSubstitute): functions only, called late.
-import { moveInTransaction, partHasLinesLeft, sendMoveMails, type MoveDone } from './order-transitions.ts';
+import { moveInTransaction, partHasLinesLeft, sendMoveMails, type MoveActor, type MoveDone } from './order-transitions.ts';
 
 /**
  * Substitutions (issue 24 item 5, decision 039). While an order is being picked the seller may propose, for a line
@@ -211,18 +211,7 @@ export async function proposeSubstitute(
         // The part's last line marked out leaves nothing to hand over: the part ends refused now, in this transaction
         // (fulfilment.ts allOutTransition): the order's only part ends the order, its hold released or its payment
         // refunded; one part of several ends alone (QA walk 7 #2: it went on to Table ready and Served at $0.00).
-        const ended = (await partHasLinesLeft(trx, line.deliverableId))
-          ? undefined
-          : await moveInTransaction(
-              trx,
-              deps,
-              { role: scope.role, userId: scope.userId, scope: scope.scope },
-              { orderNumber: line.orderNumber, event: 'refuse', reason: allOutReason, locId: line.locId },
-              now,
-              log,
-              true,
-            );
-        if (ended && ended.result.kind !== 'moved') throw new Error(`the part of order ${line.orderNumber} left with nothing did not end`);
+        const ended = await endIfNothingLeft(trx, deps, { role: scope.role, userId: scope.userId, scope: scope.scope }, line, now, log);
         return { result: { kind: 'done' }, mail: outOfStockMail(line), ended };
       }
       if (line.preference === 'refund') return { result: { kind: 'invalid', field: 'product_id', message: substitutionMessages.refundOnly } };
@@ -266,23 +255,48 @@ export async function proposeSubstitute(
 
 /** The shopper's answer, until the order is packed. */
 export async function answerSubstitution(
-  db: Kysely<Database>,
+  deps: { db: Kysely<Database>; mail: MailSender; payments: PaymentGateway; config: { appOrigin: string } },
   shopperId: number,
   request: { orderNumber: string; itemId: number; approve: boolean },
+  now: Date,
+  log: Log,
 ): Promise<SubstitutionOutcome> {
-  return db.transaction().execute(async (trx): Promise<SubstitutionOutcome> => {
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<{ result: SubstitutionOutcome; ended?: MoveDone | undefined }> => {
     const line = await lockLine(trx, { role: 'shopper', userId: shopperId }, request.orderNumber, request.itemId);
-    if (!line) return { kind: 'not-found' };
-    if (line.state !== 'proposed') return { kind: 'conflict', message: substitutionMessages.noProposal };
-    if (line.fulfilmentState !== 'picking') return { kind: 'conflict', message: substitutionWindowMessages(line.kind).windowClosed };
+    if (!line) return { result: { kind: 'not-found' } };
+    if (line.state !== 'proposed') return { result: { kind: 'conflict', message: substitutionMessages.noProposal } };
+    if (line.fulfilmentState !== 'picking') return { result: { kind: 'conflict', message: substitutionWindowMessages(line.kind).windowClosed } };
     await trx
       .updateTable('order_items')
       .set({ substitution_state: request.approve ? 'approved' : 'refused' })
       .where('id', '=', line.itemId)
       .execute();
-    if (!request.approve) await giveBackSubstitute(trx, line.itemId);
-    return { kind: 'done' };
+    if (request.approve) return { result: { kind: 'done' } };
+    await giveBackSubstitute(trx, line.itemId);
+    // The part's last line gone with the substitute refused: nothing is left to hand over, and the part ends as when
+    // its last line is marked out, by the store's rule ('by the store'), not the shopper's cancel (allOutTransition).
+    const ended = await endIfNothingLeft(trx, deps, { role: 'staff', userId: shopperId, scope: staffScope }, line, now, log);
+    return { result: { kind: 'done' }, ended };
   });
+  if (outcome.ended) sendMoveMails(deps, { role: 'staff' }, outcome.ended, log);
+  return outcome.result;
+}
+
+/** A part left with no line to hand over ends refused (fulfilment.ts allOutTransition), in the caller's transaction. */
+async function endIfNothingLeft(
+  trx: Kysely<Database>,
+  deps: { payments: PaymentGateway },
+  actor: MoveActor,
+  line: Pick<LockedLine, 'orderNumber' | 'deliverableId' | 'locId'>,
+  now: Date,
+  log: Log,
+): Promise<MoveDone | undefined> {
+  if (await partHasLinesLeft(trx, line.deliverableId)) return undefined;
+  const request = { orderNumber: line.orderNumber, event: 'refuse' as const, reason: allOutReason, locId: line.locId };
+  const ended = await moveInTransaction(trx, deps, actor, request, now, log, true);
+  // Not ended (it cannot be: the part is being picked, under the lock): roll the line's change back rather than strand it.
+  if (ended.result.kind !== 'moved') throw new Error(`the part of order ${line.orderNumber} left with nothing did not end`);
+  return ended;
 }
 
 /**
