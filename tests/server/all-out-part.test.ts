@@ -11,7 +11,7 @@ import { followOrderLine } from '../../server/services/platform/order-link-lines
 import { generousLimits } from './account-helpers.ts';
 import { manualClock, post } from './cart-page-helpers.ts';
 import { checkoutNow, saveCard, shopper } from './checkout-helpers.ts';
-import { orderOf, signedInCustomer } from './fixtures.ts';
+import { orderOf } from './fixtures.ts';
 import { twoSellerOrder } from './fixtures/two-seller-order.ts';
 import { json, startTestApp } from './test-app.ts';
 import { dineInRestaurant, paidDineInOrder, restaurantOffers } from './wallet-fixtures.ts';
