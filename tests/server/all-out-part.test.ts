@@ -117,6 +117,8 @@ describe('a part whose every line is out of stock ends (QA walk 7 #2, #9)', () =
     // As an order marked out before this fix stands: every line out, the part still being prepared.
     const order = await orderOf(t, number);
     await t.database.db.updateTable('order_items').set({ substitution_state: 'out' }).where('order_id', '=', order.id).execute();
+    // Not offered, and refused if sent (the list was drawn before).
+    expect((await cards(staff, 'staff')).find((c) => c.order_number === number)?.moves).toEqual(['cancel']);
     const packed = await move(staff, 'staff', number, 'pack', { weights: [] });
     expect(packed.status).toBe(409);
     expect(JSON.stringify(packed.body)).toContain(fulfilmentMessages.nothingLeft);

@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { ConsoleItem, ConsoleOrder, ConsoleOrdersFilter } from '../../../src/api/contract/fulfilment.contract.ts';
 import {
   fulfilmentKindOf,
+  handingOverEvents,
+  isLineLeft,
   isLate,
   isMoveEvent,
   isStuck,
@@ -214,7 +216,12 @@ export async function listConsoleOrders(
       late,
       stuck,
       // An order still waiting for its payment is shown to staff read-only: no move until it is paid.
-      moves: isAwaitingItsPayment(row.status) ? [] : partEventsFor(state, otherParts, actor, fulfilmentKindOf(row.speed), tableDay),
+      // A part with no line left hands nothing over (the server refuses it: fulfilmentMessages.nothingLeft).
+      moves: isAwaitingItsPayment(row.status)
+        ? []
+        : partEventsFor(state, otherParts, actor, fulfilmentKindOf(row.speed), tableDay).filter(
+            (event) => ownItems.some(isLineLeft) || !handingOverEvents.includes(event),
+          ),
       ...(tableDay ? { table_today: tableDay.today, table_time: tableDay.time ?? null, table_minutes: tableDay.minutes } : {}),
       other_parts: otherParts,
       items: ownItems.map((i) => ({
