@@ -88,12 +88,13 @@ export function fulfilmentRoutes(deps: AppDeps): FastifyPluginAsync {
         const body = parseWith(substituteBody, request.body);
         if (body.product_id === undefined && body.out !== true)
           throw badRequest([{ field: 'product_id', message: 'Choose a substitute or mark the line out.' }]);
-        const { scope } = await consoleCaller(request, role);
+        const { caller, scope } = await consoleCaller(request, role);
         const orderNumber = body.order_id.trim();
         const outcome = await proposeSubstitute(
           deps,
-          { role, scope },
+          { role, scope, userId: caller.customerId },
           { orderNumber, itemId: body.item_id, productId: body.out === true ? undefined : body.product_id },
+          deps.clock(),
           request.log,
         );
         return substitutionAnswer(outcome, orderNumber, body.item_id);
@@ -105,7 +106,13 @@ export function fulfilmentRoutes(deps: AppDeps): FastifyPluginAsync {
       const body = parseWith(answerSubstitutionBody, request.body);
       const caller = await requireCaller(request, db);
       const orderNumber = body.order_id.trim();
-      const outcome = await answerSubstitution(db, caller.customerId, { orderNumber, itemId: body.item_id, approve: body.approve });
+      const outcome = await answerSubstitution(
+        deps,
+        caller.customerId,
+        { orderNumber, itemId: body.item_id, approve: body.approve },
+        deps.clock(),
+        request.log,
+      );
       return substitutionAnswer(outcome, orderNumber, body.item_id);
     });
 

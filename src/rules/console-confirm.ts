@@ -1,4 +1,4 @@
-import type { FulfilmentEvent } from './fulfilment.ts';
+import { isLineLeft, type FulfilmentEvent } from './fulfilment.ts';
 import { possessive } from './possessive.ts';
 
 /**
@@ -44,11 +44,27 @@ export function moveQuestion(
   return { question: `Cancel order #${orderNumber}? ${ends}`, confirm: 'Yes, cancel the order', keep: 'No, keep the order' };
 }
 
-/** Mark out: the line leaves the order (no substitute), the shopper is mailed and not charged for it. */
-export function markOutQuestion(productName: string): ConsoleQuestion {
+/**
+ * Mark out: the line leaves the order (no substitute), the shopper is mailed and not charged for it. The part's last
+ * line left (`lastLine`, isLastLineLeft) ends the part with it (fulfilment.ts allOutTransition): the question says so.
+ */
+export function markOutQuestion(productName: string, lastLine = false): ConsoleQuestion {
+  if (lastLine) {
+    return {
+      question: `Mark ${productName} out of stock? It is the last item left in this part: the part ends, refused because every item was out of stock, and the shopper is told by mail and not charged for it.`,
+      confirm: 'Yes, mark it out',
+      keep: 'Cancel',
+    };
+  }
   return {
     question: `Mark ${productName} out of stock? It leaves this order: the shopper is told by mail and not charged for it.`,
     confirm: 'Yes, mark it out',
     keep: 'Cancel',
   };
+}
+
+/** Whether `itemId` is the only line of a part's lines still to hand over (fulfilment.ts isLineLeft). */
+export function isLastLineLeft(items: readonly { id: number; substitution_state?: string | null | undefined }[], itemId: number): boolean {
+  const left = items.filter((i) => isLineLeft({ substitution_state: i.substitution_state ?? null }));
+  return left.length === 1 && left[0]?.id === itemId;
 }

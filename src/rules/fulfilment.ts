@@ -575,7 +575,32 @@ export const fulfilmentMessages = {
   cancelBeingPrepared:
     'This order can no longer be canceled: a seller is already preparing their part. A delivery on a day its seller closed can still be moved.',
   canceled: 'Your order was canceled.',
+  /** A part whose every line was marked out (or whose substitutes were refused): nothing left to hand over (QA walk 7 #2). */
+  nothingLeft:
+    'Every line of this part is out of stock, so there is nothing left to hand over: it ends refused, its payment given back or its card hold released.',
 } as const;
+
+/**
+ * A seller's part with no line left to hand over (every line marked out) ends, as a refusal of that part: QA walk 7
+ * #2 saw such a Dine-In order reach Table ready and Served at $0.00, its card read 'Paid'. It ends by the mark-out of
+ * its last line (server/services/fulfilment/substitutions.ts), not by a button: the seller already said, line by line,
+ * that nothing can be handed over. The refusal is the existing one (a lone part ends the order, its hold released or
+ * its payment refunded; one part of several ends alone, decision 081), with this reason for the shopper.
+ */
+export const allOutReason = 'Every item in it was out of stock.';
+
+/** The move that ends a part left with nothing (allOutReason): a refusal, from picking, where lines are marked out. */
+export function allOutTransition(from: FulfilmentState): FulfilmentTransition | undefined {
+  return from === 'picking' ? { from, event: 'refuse', to: 'refused', actors: sellers } : undefined;
+}
+
+/** The moves that hand goods over (or get them ready to): refused for a part with no line left (nothingLeft). */
+export const handingOverEvents: readonly FulfilmentEvent[] = ['pack', 'dispatch', 'ready', 'serve', 'deliver', 'hand_over'];
+
+/** A line still to hand over: not marked out, its substitute not refused (those are not charged: catch-weight.ts). */
+export function isLineLeft(line: { substitution_state: string | null }): boolean {
+  return line.substitution_state !== 'out' && line.substitution_state !== 'refused';
+}
 
 /**
  * A visit's day and time (a dine-in table, a pick-up) and the restaurant's date and clock now (by its own zone:

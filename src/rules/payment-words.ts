@@ -62,6 +62,9 @@ export function paymentStatusWords(order: PaymentFacts): string {
     return order.capture_state === null && !atHandOver && order.paid_when_placed ? paymentWords.refunded : paymentWords.notCharged;
   if (order.wallet_only === true && (order.status === 'processing' || order.status === 'complete')) return paymentWords.fromWallet;
   if (order.wallet_only === true && order.status === 'canceled') return paymentWords.backToWallet;
+  // A card hold let go takes nothing, whatever the order's step: never 'Paid' (QA walk 7 #9: '$0.00 … · Paid' for an
+  // order whose every line was out, its hold released at Table ready).
+  if (order.capture_state === 'released') return paymentWords.holdReleased;
   switch (order.status) {
     case 'pending_payment_on_delivery': {
       const words = payOnDeliveryWords[handOver].status;
@@ -73,7 +76,6 @@ export function paymentStatusWords(order: PaymentFacts): string {
     case 'complete':
       return atHandOver ? paidAtHandOver[handOver] : paymentWords.paid;
     case 'canceled':
-      if (order.capture_state === 'released') return paymentWords.holdReleased;
       return !atHandOver && order.paid_when_placed ? paymentWords.refunded : paymentWords.notCharged;
     case 'awaiting_confirmation':
       return paymentWords.awaitingConfirmation;

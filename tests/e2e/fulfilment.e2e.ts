@@ -406,7 +406,7 @@ test("an order from two sellers: each seller's part moves on its own, the shoppe
     // Marking the ribeye out asks first, naming it and what follows; Cancel leaves the line and its weight as they were.
     await butcher.getByRole('button', { name: 'Mark out' }).click();
     const asked = butcher.getByRole('alertdialog');
-    await expect(asked).toContainText(markOutQuestion(steak).question);
+    await expect(asked).toContainText(markOutQuestion(steak, true).question);
     await expect(butcher.getByRole('button', { name: 'Packed' })).toHaveCount(0);
     await asked.getByRole('button', { name: 'Cancel' }).click();
     await expect(asked).toHaveCount(0);

@@ -27,6 +27,12 @@ describe('a console card’s payment in words (a shopper walk: raw statuses on t
     expect(paymentStatusWords({ ...card, status: 'canceled', paid_when_placed: false })).toBe('Not charged');
   });
 
+  it("never says 'Paid' for a card hold let go, whatever the order's step (QA walk 7 #9: '$0.00 … · Paid')", () => {
+    const held: PaymentFacts = { ...card, capture_state: 'released', speed_id: speedIds.dineIn };
+    expect(paymentStatusWords({ ...held, status: 'complete' })).toBe('Card hold released');
+    expect(paymentStatusWords({ ...held, status: 'processing' })).toBe('Card hold released');
+  });
+
   it('never shows a stored status as it is stored', () => {
     expect(paymentStatusWords({ ...card, status: 'awaiting_confirmation' })).toBe('Awaiting email confirmation');
     expect(paymentStatusWords({ ...card, status: 'payment_failed' })).toBe('Payment failed');

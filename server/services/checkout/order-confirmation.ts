@@ -12,6 +12,7 @@ import type { MailMessage, MailSender } from '../../adapters/mail/mail-port.ts';
 import type { Database, OrderDeliverablesTable, OrderItemsTable, OrdersTable } from '../../db/schema.ts';
 import type { Log } from '../platform/log.ts';
 import { mailText } from '../platform/mail-text.ts';
+import { followOrderLine, isGuestCustomer } from '../platform/order-link-lines.ts';
 
 /** What the mail tells of an order's deliverables and lines: place order hands over the rows it just wrote. */
 export const mailedDeliverableColumns = ['id', 'delivery_method', 'vendor_name', 'delivery_date', 'slot_start', 'slot_end'] as const;
@@ -55,7 +56,7 @@ async function readPlacedOrder(db: Kysely<Database>, orderId: number): Promise<P
 }
 
 /** The confirmation mail: what was ordered, when it comes and what was paid. Stored text goes through mailText. */
-export function orderConfirmation({ order, deliverables, items }: PlacedOrder, appOrigin: string): MailMessage {
+export function orderConfirmation({ order, deliverables, items }: PlacedOrder, appOrigin: string, guest = false): MailMessage {
   const lines: string[] = [`Thank you for your order ${order.increment_id}.`, ''];
   for (const deliverable of deliverables) {
     const when = deliverable.delivery_date ? ` on ${formatUsDate(deliverable.delivery_date)}` : '';
@@ -97,7 +98,10 @@ export function orderConfirmation({ order, deliverables, items }: PlacedOrder, a
     : weighedAtDoor
       ? `${payOnDeliveryWords[handOver].paid} ${weighedAtDoorText(handOver)}`
       : paidText(order, handOver);
-  lines.push(paid, '', `Follow your order: ${appOrigin}/order/status?orderId=${order.increment_id}`, `Your orders: ${appOrigin}/setting/order`);
+  // The order's page for everyone; a customer's account too, never a guest's, who has none (QA walk 7 #3).
+  const follow = followOrderLine({ orderNumber: order.increment_id, guest: true }, appOrigin);
+  const yours = followOrderLine({ orderNumber: order.increment_id, guest }, appOrigin, 'link');
+  lines.push(paid, '', follow, ...(yours === follow ? [] : [yours]));
   return { to: order.email, subject: `Your order ${order.increment_id} is placed`, text: lines.join('\n') };
 }
 
@@ -143,6 +147,6 @@ export function sendOrderConfirmation(
   placed?: PlacedOrder,
 ): void {
   (placed ? Promise.resolve(placed) : readPlacedOrder(deps.db, orderId))
-    .then((known) => deps.mail.send(orderConfirmation(known, deps.config.appOrigin)))
+    .then(async (known) => deps.mail.send(orderConfirmation(known, deps.config.appOrigin, await isGuestCustomer(deps.db, known.order.customer_id))))
     .catch((error: unknown) => log.error({ err: error, orderId }, 'order confirmation mail not sent'));
 }

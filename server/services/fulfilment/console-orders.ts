@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { ConsoleItem, ConsoleOrder, ConsoleOrdersFilter } from '../../../src/api/contract/fulfilment.contract.ts';
 import {
   fulfilmentKindOf,
+  handingOverEvents,
+  isLineLeft,
   isLate,
   isMoveEvent,
   isStuck,
@@ -48,6 +50,7 @@ export async function listConsoleOrders(
     .innerJoin('order_deliverables as d', 'd.order_id', 'orders.id')
     .innerJoin('customers', 'customers.id', 'orders.customer_id')
     .innerJoin('vendor_locations as l', 'l.id', 'd.loc_id')
+    .leftJoin('payment_methods as pm', 'pm.id', 'orders.payment_method_id')
     .select([
       'orders.id',
       'orders.increment_id',
@@ -70,8 +73,13 @@ export async function listConsoleOrders(
       'orders.gift_message',
       'customers.first_name',
       'customers.last_name',
-      // A guest's customer row has no name: the name the order was addressed to stands in (a walk saw 'Guest').
+      'orders.email',
+      // A guest's customer row has no name: the name the order was addressed to stands in (a walk saw 'Guest'); a
+      // visit (pick-up, dine-in) has no address, so the card's holder or the billing address names it (QA walk 7 #4).
       sql<string | null>`orders.shipping_address->>'name'`.as('shipping_name'),
+      'pm.holder_name',
+      sql<string | null>`(select trim(a.first_name || ' ' || a.last_name) from addresses a
+        where a.customer_id = orders.customer_id and a.address_type = 'billing' order by a.id desc limit 1)`.as('billing_name'),
       'd.id as deliverable_id',
       'd.loc_id',
       'd.vendor_name',
@@ -189,7 +197,7 @@ export async function listConsoleOrders(
         part_refused: refusedAlone,
       }),
       kind: fulfilmentKindOf(row.speed),
-      customer_name: `${row.first_name} ${row.last_name}`.trim() || (row.shipping_name ?? '').trim(),
+      customer_name: consoleCustomerName(row),
       gift_message: row.gift_message,
       loc_id: row.loc_id,
       vendor_name: row.vendor_name,
@@ -208,7 +216,12 @@ export async function listConsoleOrders(
       late,
       stuck,
       // An order still waiting for its payment is shown to staff read-only: no move until it is paid.
-      moves: isAwaitingItsPayment(row.status) ? [] : partEventsFor(state, otherParts, actor, fulfilmentKindOf(row.speed), tableDay),
+      // A part with no line left hands nothing over (the server refuses it: fulfilmentMessages.nothingLeft).
+      moves: isAwaitingItsPayment(row.status)
+        ? []
+        : partEventsFor(state, otherParts, actor, fulfilmentKindOf(row.speed), tableDay).filter(
+            (event) => ownItems.some(isLineLeft) || !handingOverEvents.includes(event),
+          ),
       ...(tableDay ? { table_today: tableDay.today, table_time: tableDay.time ?? null, table_minutes: tableDay.minutes } : {}),
       other_parts: otherParts,
       items: ownItems.map((i) => ({
@@ -227,11 +240,35 @@ export async function listConsoleOrders(
         substitute_name: i.substitute_name,
         ...(substitutes.has(i.id) ? { substitutes: substitutes.get(i.id) } : {}),
       })),
-      timeline: own.map((e) => timelineStepOf(e, sellerOf(e.deliverable_id))),
+      // This part's own steps and the order's (placed, a whole-order cancel): not another seller's (QA walk 7: Fulton's
+      // card read 'History (1 step)' once Hudson accepted their part).
+      timeline: own.filter((e) => isPartsStep(e, row.deliverable_id)).map((e) => timelineStepOf(e, sellerOf(e.deliverable_id))),
     });
   }
   if (actor === 'staff') orders.sort((a, b) => Number(b.late || b.stuck) - Number(a.late || a.stuck));
   return orders;
+}
+
+/**
+ * The name a console card gives the order's customer: their account's name; for a guest (no name on the account) the
+ * name the order was addressed to, else the card's holder or the billing address's name (a pick-up or a table has no
+ * address), else the email's name part; '' (the card says 'Guest') only when the order holds none.
+ */
+export function consoleCustomerName(row: {
+  first_name: string;
+  last_name: string;
+  shipping_name: string | null;
+  holder_name: string | null;
+  billing_name: string | null;
+  email: string;
+}): string {
+  const names = [`${row.first_name} ${row.last_name}`, row.shipping_name, row.holder_name, row.billing_name, row.email.split('@')[0]];
+  return names.map((n) => (n ?? '').trim()).find((n) => n !== '') ?? '';
+}
+
+/** A step a part's card lists: the part's own, or the order's (no part named: placed, paid, a whole-order cancel). */
+export function isPartsStep(e: { deliverable_id: number | null }, deliverableId: number): boolean {
+  return e.deliverable_id === null || e.deliverable_id === deliverableId;
 }
 
 /** While picking: each open line's allowed substitutes in stock at the location (decision 039). */

@@ -13,6 +13,9 @@ import {
   isPackedOrLater,
   orderStateOfParts,
   fulfilmentTransition,
+  allOutTransition,
+  handingOverEvents,
+  isLineLeft,
   needsReason,
   orderCancelRefusal,
   tableDayRefusal,
@@ -28,6 +31,7 @@ import type { Database, OrdersTable } from '../../db/schema.ts';
 import { giveBackOrder } from '../payments/order-give-back.ts';
 import type { Log } from '../platform/log.ts';
 import { mailText } from '../platform/mail-text.ts';
+import { followOrderLine, isGuestCustomer } from '../platform/order-link-lines.ts';
 import { possessive } from '../../../src/rules/possessive.ts';
 import { visitDayAt } from '../../../src/rules/local-day.ts';
 import { creditDineInWallet, withdrawOrderWallet } from '../wallet/wallet-credit.ts';
@@ -91,14 +95,20 @@ export interface MoveDeps {
   db: Kysely<Database>;
   payments: PaymentGateway;
   mail: MailSender;
+  /** The store's address, for a guest's mail link to the order's page (absent in tests that read no mail). */
+  config?: { appOrigin: string } | undefined;
 }
 
 type OrderRow = Selectable<OrdersTable>;
 
 /** A move's answer, with what its mail needs once committed. */
-interface MoveDone {
+export interface MoveDone {
   result: MoveOutcome;
   order?: OrderRow;
+  /** The move's reason, trimmed (the mail quotes it). */
+  reason?: string | undefined;
+  /** The order was placed as a guest: its mails link to the order's page, not an account (order-link-lines.ts). */
+  guest?: boolean | undefined;
   orderTo?: FulfilmentState;
   refusal?: PartRefusal | undefined;
   /** The rest of an order ended after a part was refused alone (rest-of-order.ts). */
@@ -135,154 +145,198 @@ async function moveOrderOnce(deps: MoveDeps, actor: MoveActor, request: MoveRequ
   if (reason !== undefined && !takesReason(request.event, actor.role)) {
     return { kind: 'invalid', field: 'reason', message: fulfilmentMessages.reasonNotTaken };
   }
-  const outcome = await deps.db.transaction().execute(async (trx): Promise<MoveDone> => {
-    const order = await lockOrder(trx, actor, request.orderNumber);
-    if (!order) return { result: { kind: 'not-found' } };
-    const orderFrom = order.fulfilment_state;
-    const parts = await trx
-      .selectFrom('order_deliverables as d')
-      .innerJoin('vendor_locations as l', 'l.id', 'd.loc_id')
-      .select(['d.id', 'd.loc_id', 'd.vendor_name', 'd.speed', 'd.delivery_date', 'd.slot_start', 'd.fulfilment_state', 'l.state as loc_state'])
-      .where('d.order_id', '=', order.id)
-      .orderBy('d.id')
-      .execute();
-    const kind: FulfilmentKind = fulfilmentKindOf(parts[0]?.speed ?? 'local');
-    const placed = order.status === 'processing' || order.status === 'pending_payment_on_delivery';
-    const notAllowed = (state: FulfilmentState): { result: MoveOutcome } => ({
-      result: { kind: 'not-allowed', state, message: fulfilmentMessages.notAllowed },
-    });
-    // A cancel (the shopper's or staff's) moves the whole order: every part must allow it. Any other move is one
-    // seller's part: the asker's (a seller's own location, or the location staff name), the first that allows it.
-    const whole = request.event === 'cancel';
-    const mine = parts.filter(
-      (p) =>
-        (actor.scope.locIds === undefined || actor.scope.locIds.includes(p.loc_id)) && (request.locId === undefined || p.loc_id === request.locId),
-    );
-    if (!whole && mine.length === 0) return { result: { kind: 'not-found' } };
-    const part = whole ? undefined : (mine.find((p) => fulfilmentTransition(p.fulfilment_state, request.event, actor.role, kind)) ?? mine[0]);
-    const from = part?.fulfilment_state ?? orderFrom;
-    const move = fulfilmentTransition(from, request.event, actor.role, kind);
-    if (actor.role === 'shopper' && whole && placed && !isEndedState(orderFrom) && !finalFulfilmentStates.includes(orderFrom)) {
-      // The shopper's cancel answers by the rule the order page offers it by (orderCancelRefusal, can_cancel and the
-      // panel's cancel_refusal), in its words, also once a seller is preparing (it read 'cannot be moved that way'). The
-      // cutoff is the earliest delivery still going: a refused part's date no longer holds the order back, nor does a
-      // part on a day its seller closed (QA walk 6: the store closed the day, not the shopper).
-      const going = parts.filter((d) => !isEndedState(d.fulfilment_state));
-      const refusal = orderCancelRefusal(orderFrom, cutoffParts(going, await closedDayPartIds(trx, going)), now);
-      if (refusal !== undefined) return { result: { kind: 'not-allowed', state: from, message: refusal } };
-    }
-    // An order not yet paid or confirmed is not the sellers' yet; a finished one moves no more.
-    if (!move || (!placed && orderFrom === 'placed')) return notAllowed(from);
-    // The one rule the consoles offer Cancel by (order-parts.ts): refused, the part that stops it is named.
-    const stopping = whole
-      ? partStoppingMove(
-          request.event,
-          parts.map((p) => ({ vendor_name: p.vendor_name, state: p.fulfilment_state })),
-          actor.role,
-          kind,
-        )
-      : undefined;
-    if (stopping) return { result: { kind: 'not-allowed', state: from, message: wholeMoveRefusal(stopping, kind) } };
-    // A table is made ready on its day and served from its time, a pick-up collected on its day, by the restaurant's
-    // own clock (QA walks 3 and 6: Served the day before, Table ready and charged the day before).
-    const tooEarly = part && tableDayRefusal(request.event, kind, visitDayAt(now, part));
-    if (tooEarly) return { result: { kind: 'invalid', field: 'event', message: tooEarly } };
-    if (needsReason(request.event, actor.role) && reason === undefined) {
-      return { result: { kind: 'invalid', field: 'reason', message: fulfilmentMessages.reasonRequired } };
-    }
-    if (request.event === 'pack' && part) {
-      const invalid = await recordWeights(trx, order.id, part.id, request.weights ?? []);
-      if (invalid) return { result: invalid };
-      await decideUnanswered(trx, order.id, part.id);
-    }
-    // A seller refusing their part while another part goes on ends that part only (order-parts.ts endsPartOnly); the
-    // last part going refused, or a cancel, ends the whole order (the refund is the order's).
-    const partOnly = part !== undefined && endsPartOnly(request.event, otherPartsOf(parts, part.id));
-    const ending = endingEvents.includes(request.event) && !partOnly;
-    // Parts refused before gave theirs back then: they stay refused, and the whole order's give-back skips them.
-    const endedBefore = parts.filter((p) => isEndedState(p.fulfilment_state));
-    const partTo = (p: { id: number; fulfilment_state: FulfilmentState }): FulfilmentState =>
-      p.id === part?.id ? move.to : ending && !isEndedState(p.fulfilment_state) ? (whole ? move.to : 'canceled') : p.fulfilment_state;
-    const orderTo = ending ? move.to : orderStateOfParts(parts.map(partTo));
-    const status = ending ? 'canceled' : completingStates.includes(orderTo) ? 'complete' : order.status;
-    // Ending the rest after a part was refused alone: its mail names what each gave back (read before the parts move).
-    const rest = ending ? await restOfOrder(trx, order) : undefined;
-    // Ending the whole order: its mail says what became of the payment and of the wallet portions it redeemed.
-    const cancel = ending && !rest ? await cancelFactsOf(trx, order) : undefined;
-    for (const p of parts) {
-      const to = partTo(p);
-      if (to !== p.fulfilment_state) await trx.updateTable('order_deliverables').set({ fulfilment_state: to }).where('id', '=', p.id).execute();
-    }
-    const refusal = partOnly && part ? await refusePartAlone(trx, deps.payments, order, part) : undefined;
-    // Packing weighs and settles the money once every part is packed (order-weighing.ts): capture at the weight, or
-    // refund the difference. Refusing the last part not packed leaves the rest packed: it settles now.
-    const settlement =
-      (request.event === 'pack' || partOnly) && isPackedOrLater(orderTo) ? await settleAtPacking(trx, deps.payments, order) : undefined;
-    await trx
-      .updateTable('orders')
-      .set({ fulfilment_state: orderTo, status, updated_at: now })
-      .where('id', '=', order.id)
-      .where('fulfilment_state', '=', orderFrom)
-      .execute();
-    await trx
-      .insertInto('order_events')
-      .values({
-        order_id: order.id,
-        deliverable_id: part?.id ?? null,
-        event: request.event,
-        from_state: from,
-        to_state: move.to,
-        actor_role: actor.role,
-        actor_id: actor.userId,
-        reason: reason ?? null,
-        created_at: now,
-      })
-      .execute();
-    // Dine-in wallet entries are created when the restaurant serves the order, never at payment (issue 24's rule).
-    if (orderTo === 'served' && orderFrom !== 'served') await creditDineInWallet(trx, order);
-    let refunded = false;
-    let released = false;
-    if (ending) {
-      await giveBackOrder(
-        trx,
-        order,
-        undefined,
-        endedBefore.map((p) => p.id),
-      );
-      await withdrawOrderWallet(trx, order.id);
-      await giveBackSubstitutes(trx, order.id);
-      // A card only authorised (weighed lines, not packed yet) is released, not refunded. Only a captured payment is
-      // refunded (what is left of it, a refused part's share given back before): pay on delivery has taken nothing,
-      // nor has a wallet-only order.
-      const payment = cancelPaymentOf(order);
-      if (payment === 'release' && order.payment_ref !== null) {
-        // A hold the provider no longer has (expired, or gone) holds nothing: the cancel goes on, and it is logged.
-        await deps.payments.cancelPayment(order.payment_ref).catch((error: unknown) => {
-          if (!(error instanceof PaymentGatewayError)) throw error;
-          log.error({ err: error, orderId: order.id }, 'card hold not released at cancel: the provider no longer holds it');
-        });
-        await trx.updateTable('orders').set({ capture_state: 'released' }).where('id', '=', order.id).execute();
-        released = true;
-      } else if (payment === 'refund' && order.payment_ref !== null) {
-        await deps.payments.refund({ paymentRef: order.payment_ref, idempotencyKey: refundKey(order.increment_id) });
-        refunded = true;
-      }
-    }
-    const partMoved = part && parts.length > 1 && move.to !== from ? { vendorName: part.vendor_name, to: move.to } : undefined;
-    return { result: { kind: 'moved', from, to: move.to, refunded, released, settlement }, order, orderTo, refusal, rest, cancel, partMoved };
+  const outcome = await deps.db.transaction().execute((trx) => moveInTransaction(trx, deps, actor, request, now, log));
+  sendMoveMails(deps, actor, outcome, log);
+  return outcome.result;
+}
+
+/**
+ * The move itself, in the caller's transaction under the order's row lock: moveOrder's, and the mark-out of a part's
+ * last line, which ends that part in the same transaction (allOut: fulfilment.ts allOutTransition, QA walk 7 #2).
+ */
+export async function moveInTransaction(
+  trx: Kysely<Database>,
+  deps: Pick<MoveDeps, 'payments'>,
+  actor: MoveActor,
+  request: MoveRequest,
+  now: Date,
+  log: Log,
+  allOut = false,
+): Promise<MoveDone> {
+  const reason = request.reason?.trim() || undefined;
+  const order = await lockOrder(trx, actor, request.orderNumber);
+  if (!order) return { result: { kind: 'not-found' } };
+  const guest = await isGuestCustomer(trx, order.customer_id);
+  const orderFrom = order.fulfilment_state;
+  const parts = await trx
+    .selectFrom('order_deliverables as d')
+    .innerJoin('vendor_locations as l', 'l.id', 'd.loc_id')
+    .select(['d.id', 'd.loc_id', 'd.vendor_name', 'd.speed', 'd.delivery_date', 'd.slot_start', 'd.fulfilment_state', 'l.state as loc_state'])
+    .where('d.order_id', '=', order.id)
+    .orderBy('d.id')
+    .execute();
+  const kind: FulfilmentKind = fulfilmentKindOf(parts[0]?.speed ?? 'local');
+  const placed = order.status === 'processing' || order.status === 'pending_payment_on_delivery';
+  const notAllowed = (state: FulfilmentState): { result: MoveOutcome } => ({
+    result: { kind: 'not-allowed', state, message: fulfilmentMessages.notAllowed },
   });
-  const { result, order, orderTo, refusal, rest, cancel, partMoved } = outcome;
+  // A cancel (the shopper's or staff's) moves the whole order: every part must allow it. Any other move is one
+  // seller's part: the asker's (a seller's own location, or the location staff name), the first that allows it.
+  const whole = request.event === 'cancel';
+  const mine = parts.filter(
+    (p) => (actor.scope.locIds === undefined || actor.scope.locIds.includes(p.loc_id)) && (request.locId === undefined || p.loc_id === request.locId),
+  );
+  if (!whole && mine.length === 0) return { result: { kind: 'not-found' } };
+  const transitionOf = (state: FulfilmentState) => (allOut ? allOutTransition(state) : fulfilmentTransition(state, request.event, actor.role, kind));
+  const part = whole ? undefined : (mine.find((p) => transitionOf(p.fulfilment_state)) ?? mine[0]);
+  const from = part?.fulfilment_state ?? orderFrom;
+  const move = transitionOf(from);
+  if (actor.role === 'shopper' && whole && placed && !isEndedState(orderFrom) && !finalFulfilmentStates.includes(orderFrom)) {
+    // The shopper's cancel answers by the rule the order page offers it by (orderCancelRefusal, can_cancel and the
+    // panel's cancel_refusal), in its words, also once a seller is preparing (it read 'cannot be moved that way'). The
+    // cutoff is the earliest delivery still going: a refused part's date no longer holds the order back, nor does a
+    // part on a day its seller closed (QA walk 6: the store closed the day, not the shopper).
+    const going = parts.filter((d) => !isEndedState(d.fulfilment_state));
+    const refusal = orderCancelRefusal(orderFrom, cutoffParts(going, await closedDayPartIds(trx, going)), now);
+    if (refusal !== undefined) return { result: { kind: 'not-allowed', state: from, message: refusal } };
+  }
+  // An order not yet paid or confirmed is not the sellers' yet; a finished one moves no more.
+  if (!move || (!placed && orderFrom === 'placed')) return notAllowed(from);
+  // The one rule the consoles offer Cancel by (order-parts.ts): refused, the part that stops it is named.
+  const stopping = whole
+    ? partStoppingMove(
+        request.event,
+        parts.map((p) => ({ vendor_name: p.vendor_name, state: p.fulfilment_state })),
+        actor.role,
+        kind,
+      )
+    : undefined;
+  if (stopping) return { result: { kind: 'not-allowed', state: from, message: wholeMoveRefusal(stopping, kind) } };
+  // A table is made ready on its day and served from its time, a pick-up collected on its day, by the restaurant's
+  // own clock (QA walks 3 and 6: Served the day before, Table ready and charged the day before).
+  const tooEarly = part && tableDayRefusal(request.event, kind, visitDayAt(now, part));
+  if (tooEarly) return { result: { kind: 'invalid', field: 'event', message: tooEarly } };
+  if (needsReason(request.event, actor.role) && reason === undefined) {
+    return { result: { kind: 'invalid', field: 'reason', message: fulfilmentMessages.reasonRequired } };
+  }
+  // A part with no line left (every one marked out) hands nothing over: it is not packed, served or delivered at
+  // $0.00 (QA walk 7 #2: 'Table ready … Final $0.00', 'Served', 'Paid'). Its last mark-out ends it (substitutions.ts).
+  if (part && handingOverEvents.includes(request.event) && !(await partHasLinesLeft(trx, part.id))) {
+    return { result: { kind: 'not-allowed', state: from, message: fulfilmentMessages.nothingLeft } };
+  }
+  if (request.event === 'pack' && part) {
+    const invalid = await recordWeights(trx, order.id, part.id, request.weights ?? []);
+    if (invalid) return { result: invalid };
+    await decideUnanswered(trx, order.id, part.id);
+  }
+  // A seller refusing their part while another part goes on ends that part only (order-parts.ts endsPartOnly); the
+  // last part going refused, or a cancel, ends the whole order (the refund is the order's).
+  const partOnly = part !== undefined && endsPartOnly(request.event, otherPartsOf(parts, part.id));
+  const ending = endingEvents.includes(request.event) && !partOnly;
+  // Parts refused before gave theirs back then: they stay refused, and the whole order's give-back skips them.
+  const endedBefore = parts.filter((p) => isEndedState(p.fulfilment_state));
+  const partTo = (p: { id: number; fulfilment_state: FulfilmentState }): FulfilmentState =>
+    p.id === part?.id ? move.to : ending && !isEndedState(p.fulfilment_state) ? (whole ? move.to : 'canceled') : p.fulfilment_state;
+  const orderTo = ending ? move.to : orderStateOfParts(parts.map(partTo));
+  const status = ending ? 'canceled' : completingStates.includes(orderTo) ? 'complete' : order.status;
+  // Ending the rest after a part was refused alone: its mail names what each gave back (read before the parts move).
+  const rest = ending ? await restOfOrder(trx, order) : undefined;
+  // Ending the whole order: its mail says what became of the payment and of the wallet portions it redeemed.
+  const cancel = ending && !rest ? await cancelFactsOf(trx, order) : undefined;
+  for (const p of parts) {
+    const to = partTo(p);
+    if (to !== p.fulfilment_state) await trx.updateTable('order_deliverables').set({ fulfilment_state: to }).where('id', '=', p.id).execute();
+  }
+  const refusal = partOnly && part ? await refusePartAlone(trx, deps.payments, order, part) : undefined;
+  // Packing weighs and settles the money once every part is packed (order-weighing.ts): capture at the weight, or
+  // refund the difference. Refusing the last part not packed leaves the rest packed: it settles now.
+  const settlement =
+    (request.event === 'pack' || partOnly) && isPackedOrLater(orderTo) ? await settleAtPacking(trx, deps.payments, order) : undefined;
+  await trx
+    .updateTable('orders')
+    .set({ fulfilment_state: orderTo, status, updated_at: now })
+    .where('id', '=', order.id)
+    .where('fulfilment_state', '=', orderFrom)
+    .execute();
+  await trx
+    .insertInto('order_events')
+    .values({
+      order_id: order.id,
+      deliverable_id: part?.id ?? null,
+      event: request.event,
+      from_state: from,
+      to_state: move.to,
+      actor_role: actor.role,
+      actor_id: actor.userId,
+      reason: reason ?? null,
+      created_at: now,
+    })
+    .execute();
+  // Dine-in wallet entries are created when the restaurant serves the order, never at payment (issue 24's rule).
+  if (orderTo === 'served' && orderFrom !== 'served') await creditDineInWallet(trx, order);
+  let refunded = false;
+  let released = false;
+  if (ending) {
+    await giveBackOrder(
+      trx,
+      order,
+      undefined,
+      endedBefore.map((p) => p.id),
+    );
+    await withdrawOrderWallet(trx, order.id);
+    await giveBackSubstitutes(trx, order.id);
+    // A card only authorised (weighed lines, not packed yet) is released, not refunded. Only a captured payment is
+    // refunded (what is left of it, a refused part's share given back before): pay on delivery has taken nothing,
+    // nor has a wallet-only order.
+    const payment = cancelPaymentOf(order);
+    if (payment === 'release' && order.payment_ref !== null) {
+      // A hold the provider no longer has (expired, or gone) holds nothing: the cancel goes on, and it is logged.
+      await deps.payments.cancelPayment(order.payment_ref).catch((error: unknown) => {
+        if (!(error instanceof PaymentGatewayError)) throw error;
+        log.error({ err: error, orderId: order.id }, 'card hold not released at cancel: the provider no longer holds it');
+      });
+      await trx.updateTable('orders').set({ capture_state: 'released' }).where('id', '=', order.id).execute();
+      released = true;
+    } else if (payment === 'refund' && order.payment_ref !== null) {
+      await deps.payments.refund({ paymentRef: order.payment_ref, idempotencyKey: refundKey(order.increment_id) });
+      refunded = true;
+    }
+  }
+  const partMoved = part && parts.length > 1 && move.to !== from ? { vendorName: part.vendor_name, to: move.to } : undefined;
+  return {
+    result: { kind: 'moved', from, to: move.to, refunded, released, settlement },
+    order,
+    reason,
+    guest,
+    orderTo,
+    refusal,
+    rest,
+    cancel,
+    partMoved,
+  };
+}
+
+/** The shopper's mail of a committed move (moveInTransaction's answer), sent without waiting; a failure is logged. */
+export function sendMoveMails(deps: Pick<MoveDeps, 'mail' | 'config'>, actor: Pick<MoveActor, 'role'>, outcome: MoveDone, log: Log): void {
+  const { result, order, reason, orderTo, refusal, rest, cancel, partMoved } = outcome;
   const send = (mail: { to: string; subject: string; text: string }, orderId: number) =>
     deps.mail.send(mail).catch((error: unknown) => log.error({ err: error, orderId }, 'fulfilment mail not sent'));
+  // A guest has no account: their mails link to the order's page (order-link-lines.ts).
+  const follow = order ? followOrderLine({ orderNumber: order.increment_id, guest: outcome.guest === true }, deps.config?.appOrigin ?? '') : '';
   // A part refused alone is mailed as such (its seller, the reason, what was taken off), whatever the order's step.
-  if (result.kind === 'moved' && order && refusal) send(partRefusalMail(order, refusal, reason, actor.role, result.settlement), order.id);
+  if (result.kind === 'moved' && order && refusal) send(partRefusalMail(order, refusal, reason, actor.role, result.settlement, follow), order.id);
   // The shopper hears of the order's own steps: one seller's part moving alone leaves the order where it was.
   else if (result.kind === 'moved' && order && orderTo !== undefined && orderTo !== order.fulfilment_state) {
-    send(moveMail(order, orderTo, reason, result, actor.role, rest, cancel), order.id);
+    send(moveMail(order, orderTo, reason, result, actor.role, rest, cancel, follow), order.id);
   }
   // One seller's part moving while the order's own step stays: the mail names that seller's part.
-  else if (result.kind === 'moved' && order && partMoved) send(partMoveMail(order, partMoved, actor.role), order.id);
-  return result;
+  else if (result.kind === 'moved' && order && partMoved) send(partMoveMail(order, partMoved, actor.role, follow), order.id);
+}
+
+/** Whether a part still has a line to hand over (fulfilment.ts isLineLeft): not every line marked out. */
+export async function partHasLinesLeft(db: Kysely<Database>, deliverableId: number): Promise<boolean> {
+  const lines = await db.selectFrom('order_items').select('substitution_state').where('deliverable_id', '=', deliverableId).execute();
+  return lines.some(isLineLeft);
 }
 
 /** The order's parts other than this one, as the part rules read them. */
@@ -358,7 +412,8 @@ function moveMail(
   { refunded, released, settlement }: { refunded: boolean; released: boolean; settlement?: PackSettlement | undefined },
   by: FulfilmentActor,
   rest: RestOfOrder | undefined,
-  cancel?: CancelFacts | undefined,
+  cancel: CancelFacts | undefined,
+  follow: string,
 ) {
   // A dine-in order's steps in its own words ('Being prepared', 'Table ready'), as its page and the consoles name them.
   const kind = fulfilmentKindOfSpeedId(order.speed_id);
@@ -373,17 +428,17 @@ function moveMail(
     if (words) lines.push(words);
   } else if (refunded) lines.push('Your payment has been refunded in full.');
   else if (released) lines.push(heldCardReleasedText);
-  lines.push('Track your order in your account, under Your Orders.');
+  lines.push(follow);
   return { to: order.email, subject: fulfilmentMailSubject(order.increment_id, to, by, kind), text: lines.join('\n\n') };
 }
 
 /** A part's own step: "Fulton Fish Co.'s part of your order #100000002 is now: Out for delivery." */
-function partMoveMail(order: OrderRow, moved: { vendorName: string; to: FulfilmentState }, by: FulfilmentActor) {
+function partMoveMail(order: OrderRow, moved: { vendorName: string; to: FulfilmentState }, by: FulfilmentActor, follow: string) {
   const step = moveStepLabel(moved.to, by, fulfilmentKindOfSpeedId(order.speed_id));
   const lines = [
     `${possessive(mailText(moved.vendorName))} part of your order #${order.increment_id} is now: ${step}.`,
     'The rest of your order goes on with its own sellers; each step is on the order page.',
-    'Track your order in your account, under Your Orders.',
+    follow,
   ];
   return {
     to: order.email,

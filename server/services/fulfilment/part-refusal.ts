@@ -94,6 +94,8 @@ export function partRefusalMail(
   reason: string | undefined,
   by: FulfilmentActor,
   settlement: PackSettlement | undefined,
+  /** Where the shopper follows the order: their account, or a guest's order page (order-link-lines.ts followOrderLine). */
+  follow: string,
 ): { to: string; subject: string; text: string } {
   const seller = mailText(refusal.vendorName);
   const money = (cents: number) => formatMoney(centsToDollars(cents));
@@ -123,6 +125,6 @@ export function partRefusalMail(
     lines.push(`${payOnDeliveryWords[handOverOf(order.speed_id)].due}: ${money(due)}.`);
   }
   if (settlement) lines.push(capRule);
-  lines.push('Track your order in your account, under Your Orders.');
+  lines.push(follow);
   return { to: order.email, subject: `Your order #${order.increment_id}: ${possessive(seller)} part was refused`, text: lines.join('\n\n') };
 }

@@ -12,6 +12,7 @@ import { calendarDays, deliveryDateRefusal, vendorCalendars } from '../cart/deli
 import { isPastToday, lockSeatCount, openSlots, slotMessages } from '../cart/slots.ts';
 import type { Log } from '../platform/log.ts';
 import { mailText } from '../platform/mail-text.ts';
+import { followOrderLine, isGuestCustomer } from '../platform/order-link-lines.ts';
 import { cancelFactsOf, cancelFactsReply } from './cancel-facts.ts';
 import { closedDayPartIds, cutoffPart, cutoffParts } from '../checkout/closed-day-parts.ts';
 import { restOfOrder, restOfOrderReply } from './rest-of-order.ts';
@@ -180,6 +181,8 @@ export async function rescheduleOptions(
 export interface RescheduleDeps {
   db: Kysely<Database>;
   mail: MailSender;
+  /** The store's address, for a guest's mail link to the order's page (order-link-lines.ts). */
+  config?: { appOrigin: string } | undefined;
 }
 
 /** Moves the order's delivery (and its seat) to `date` and `slotId`; see the file's comment for what is checked. */
@@ -265,8 +268,11 @@ export async function rescheduleOrder(deps: RescheduleDeps, request: RescheduleR
     });
   const { outcome, order, stays = [] } = result;
   if (outcome.kind === 'moved' && order) {
+    // A guest has no account: the mail links to the order's page (order-link-lines.ts followOrderLine).
+    const guest = await isGuestCustomer(deps.db, order.customer_id);
+    const follow = followOrderLine({ orderNumber: order.increment_id, guest }, deps.config?.appOrigin ?? '');
     deps.mail
-      .send({ to: order.email, ...rescheduleMail(order.increment_id, outcome, stays) })
+      .send({ to: order.email, ...rescheduleMail(order.increment_id, outcome, stays, follow) })
       .catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'reschedule mail not sent'));
   }
   return outcome;
@@ -290,9 +296,10 @@ export function rescheduleMail(
   orderNumber: string,
   moved: { deliveryDate: string; timeSlot: string | null; vendorName: string },
   stays: readonly { vendor_name: string; delivery_date: string | null; slot_start: string | null; slot_end: string | null }[],
+  /** Where the shopper follows the order (order-link-lines.ts followOrderLine): their account, or a guest's order page. */
+  track: string,
 ): { subject: string; text: string } {
   const when = movedTo(moved.deliveryDate, moved.timeSlot);
-  const track = 'Track your order in your account, under Your Orders.';
   if (stays.length === 0) {
     return {
       subject: `Your order #${orderNumber}: delivery moved`,

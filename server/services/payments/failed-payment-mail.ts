@@ -5,6 +5,7 @@ import type { Database, OrdersTable } from '../../db/schema.ts';
 import type { LinesBack } from '../cart/failed-order-lines.ts';
 import type { Log } from '../platform/log.ts';
 import { mailText } from '../platform/mail-text.ts';
+import { followOrderLine } from '../platform/order-link-lines.ts';
 
 type FailedOrder = Pick<Selectable<OrdersTable>, 'email' | 'increment_id' | 'payment_message' | 'payment_mode'>;
 
@@ -32,7 +33,7 @@ function whyWords(order: FailedOrder): { subject: string; opening: string } {
  * unknown, a bank check (3-D Secure) nobody finished. It says why, and where the order's items are now; a line not
  * back as it was is named (issue 23: nothing lost silently).
  */
-export function failedPaymentMail(order: FailedOrder, back: LinesBack, appOrigin: string): MailMessage {
+export function failedPaymentMail(order: FailedOrder, back: LinesBack, appOrigin: string, guest = false): MailMessage {
   const why = whyWords(order);
   const lines = [why.opening, '', back.reopened ? 'Its items are back in your cart.' : 'Its items are in your cart again, added to what it holds.'];
   const capped = back.changes.filter((change) => change.qty > 0);
@@ -49,7 +50,8 @@ export function failedPaymentMail(order: FailedOrder, back: LinesBack, appOrigin
     lines.push('', 'Your cart is for another area now, so these are kept for their zip and come back when you shop there again:');
     for (const k of back.keptFor) lines.push(`  ${k.qty} × ${mailText(k.name)} (${k.size}) for ${k.zipcode}`);
   }
-  lines.push('', `Your cart: ${appOrigin}/cart`, `Your orders: ${appOrigin}/setting/order`);
+  // A guest has no account: the order's page instead of Your Orders (order-link-lines.ts, QA walk 7 #3).
+  lines.push('', `Your cart: ${appOrigin}/cart`, followOrderLine({ orderNumber: order.increment_id, guest }, appOrigin, 'link'));
   return { to: order.email, subject: why.subject, text: lines.join('\n') };
 }
 
@@ -62,9 +64,10 @@ export function sendFailedPaymentMail(
 ): void {
   deps.db
     .selectFrom('orders')
-    .select(['email', 'increment_id', 'payment_message', 'payment_mode'])
-    .where('id', '=', orderId)
+    .innerJoin('customers', 'customers.id', 'orders.customer_id')
+    .select(['orders.email', 'orders.increment_id', 'orders.payment_message', 'orders.payment_mode', 'customers.is_guest'])
+    .where('orders.id', '=', orderId)
     .executeTakeFirstOrThrow()
-    .then((order) => deps.mail.send(failedPaymentMail(order, back, deps.config.appOrigin)))
+    .then((order) => deps.mail.send(failedPaymentMail(order, back, deps.config.appOrigin, order.is_guest)))
     .catch((error: unknown) => log.error({ err: error, orderId }, 'failed payment mail not sent'));
 }

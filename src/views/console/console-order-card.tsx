@@ -16,7 +16,7 @@ import {
   selectTypedWeights,
 } from '../../machines/fulfilment/index.ts';
 import { chargedTotal, formatWeighedPounds, substitutionPreferenceLabels, substitutionStateLabels } from '../../rules/catch-weight.ts';
-import { markOutQuestion, moveQuestion, type ConsoleQuestion } from '../../rules/console-confirm.ts';
+import { isLastLineLeft, markOutQuestion, moveQuestion, type ConsoleQuestion } from '../../rules/console-confirm.ts';
 import { formatUsDate } from '../../rules/delivery-dates.ts';
 import {
   consoleActorLabels,
@@ -232,7 +232,10 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
                   endsPartOnly(confirming.event, order.other_parts),
                   role === 'staff' ? order.vendor_name : undefined,
                 )
-              : markOutQuestion(order.items.find((i) => i.id === confirming.markOut)?.product_name ?? 'this line')
+              : markOutQuestion(
+                  order.items.find((i) => i.id === confirming.markOut)?.product_name ?? 'this line',
+                  isLastLineLeft(order.items, confirming.markOut),
+                )
           }
           onConfirm={() => actor.send({ type: 'fulfil.confirm' })}
           onKeep={() => actor.send({ type: 'fulfil.keep' })}
