@@ -21,7 +21,8 @@ import { locationDays } from '../services/fulfilment/location-days.ts';
 import { sellerScope, shopperScope, staffScope, type ConsoleScope } from '../services/fulfilment/console-scope.ts';
 import { moveOrder, type MoveActor, type MoveOutcome } from '../services/fulfilment/order-transitions.ts';
 import type { Caller } from '../services/platform/caller.ts';
-import { answerSubstitution, proposeSubstitute, type SubstitutionOutcome } from '../services/fulfilment/substitutions.ts';
+import { answerSubstitution, proposeSubstitute } from '../services/fulfilment/substitution-moves.ts';
+import type { SubstitutionOutcome } from '../services/fulfilment/substitutions.ts';
 
 /**
  * The store's side (issue 24): the seller console (/api/seller/…, a seller's own locations' orders), the staff

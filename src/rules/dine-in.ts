@@ -92,6 +92,11 @@ export function offersPickUp(hours: OpeningHours): boolean {
   return pickupWindow(hours) !== undefined;
 }
 
+/** Whether a restaurant with these hours (if known) hands over at its counter: a pick-up time is left in them. */
+export function handsOver(hours: OpeningHours | undefined): boolean {
+  return hours !== undefined && offersPickUp(hours);
+}
+
 /**
  * '; pick-up from 12:00 PM to 4:00 PM.' beside a restaurant's hours, '; pick-up at 4:00 PM.' when its window is one
  * time (walk 7: 'pick-up from 4:00 PM to 4:00 PM'), or that it has none.

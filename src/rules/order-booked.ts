@@ -1,8 +1,17 @@
-import type { DeliveryGroup } from '../api/contract/cart-page.contract.ts';
 import { speedIds, type SpeedId } from './delivery-speeds.ts';
 import { dateAndSlot, visitBookedText } from './order-change.ts';
-import { formatSlot } from './slots.ts';
+import { formatSlot, type SlotTimes } from './slots.ts';
 import { parseDineinTime, timeLabel } from './visit-time.ts';
+
+/** What a vendor group of the cart says about its booking (the order review's groups; rules import no contract). */
+export interface BookedGroup {
+  vendor_loc_id: number;
+  vendor_name: string;
+  delivery_date: string | null;
+  timeslot: SlotTimes | null;
+  wallet?: boolean | undefined;
+  dinein_time?: string | null | undefined;
+}
 
 /** What place order will book, as the checkout flow holds it: the speed, the restaurant, the visit and the sellers' dates. */
 export interface OrderToBook {
@@ -12,7 +21,7 @@ export interface OrderToBook {
   /** The visit place order sends (pickup_date), 'YYYY-MM-DD HH:MM'. */
   visitAt: string | undefined;
   /** Order review's groups: each seller's kept date and slot, and a wallet group's kept table. */
-  groups: readonly Pick<DeliveryGroup, 'vendor_loc_id' | 'vendor_name' | 'delivery_date' | 'timeslot' | 'wallet' | 'dinein_time'>[];
+  groups: readonly BookedGroup[];
 }
 
 function visitLine(speed: 'pickup' | 'dine-in', vendorName: string, visitAt: string | null | undefined): string | undefined {

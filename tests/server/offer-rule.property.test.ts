@@ -2,17 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { VendorKind } from '../../server/db/schema.ts';
 import { vendorGroups, type CartLineRow } from '../../server/services/cart/cart-view.ts';
-import {
-  cartSpeedIds,
-  chosenOptions,
-  handsOver,
-  offeredSpeedIds,
-  optionOfSpeed,
-  retailerLocIds,
-  speedRefusal,
-} from '../../server/services/checkout/offers.ts';
+import { cartSpeedIds, chosenOptions, offeredSpeedIds, optionOfSpeed, retailerLocIds, speedRefusal } from '../../server/services/checkout/offers.ts';
 import { orderTotals } from '../../server/services/checkout/order-totals.ts';
 import { speedOptionInfo, type SpeedId } from '../../src/rules/delivery-speeds.ts';
+import { handsOver } from '../../src/rules/dine-in.ts';
 import { speedValues, type SpeedValue } from '../../src/rules/speeds.ts';
 
 /**

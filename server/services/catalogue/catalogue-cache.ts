@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import { handsOver } from '../../../src/rules/dine-in.ts';
 import { visitSpeedValues, type VisitSpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
-import { handsOver } from '../checkout/offers.ts';
 import { onCatalogueChange } from '../platform/catalogue-changes.ts';
 import { cacheBudgets } from '../platform/cache-budgets.ts';
 import { perDatabase, ReadCache } from '../platform/read-cache.ts';

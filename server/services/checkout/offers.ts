@@ -1,5 +1,5 @@
 import { speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
-import { offersPickUp, type DeliveryOptionKind, type OpeningHours } from '../../../src/rules/dine-in.ts';
+import { handsOver, type DeliveryOptionKind } from '../../../src/rules/dine-in.ts';
 import { isVisitSpeed } from '../../../src/rules/speeds.ts';
 import type { VendorGroup } from '../cart/cart-view.ts';
 
@@ -26,11 +26,6 @@ export function groupSpeedIds(group: Pick<VendorGroup, 'speed' | 'vendorKind' | 
   if (!inArea) return [];
   if (group.speed === 'local') return [speedIds.oneHour];
   return group.speed === 'courier' ? [speedIds.courier] : [speedIds.farmDirect];
-}
-
-/** Whether a restaurant with these hours hands over at its counter (a pick-up time is left in them). */
-export function handsOver(hours: OpeningHours | undefined): boolean {
-  return hours !== undefined && offersPickUp(hours);
 }
 
 /** The delivery option a speed belongs to (the Delivery Options screen's three). */
