@@ -1,23 +1,14 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { installWhenMissing } from './debian-packages.ts';
 
 /** Debian's nginx binary, or NGINX_BIN. */
 export const nginxBin = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
-/**
- * nginx, installed with apt-get when it is missing and this runs as root (CI, a fresh container); otherwise the error
- * says the command to run.
- */
+/** nginx, installed with apt-get when it is missing and this runs as root (debian-packages.ts). */
 export function ensureNginx(log: (message: string) => void): void {
-  if (fs.existsSync(nginxBin)) return;
-  if (process.getuid?.() !== 0)
-    throw new Error(`nginx is not installed (${nginxBin}): run \`sudo apt-get install -y nginx\` (or set NGINX_BIN), then again.`);
-  log('installing nginx (apt-get install -y nginx)');
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'nginx'], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
+  installWhenMissing(nginxBin, 'nginx', log, ' (or set NGINX_BIN)');
 }
 
 export interface Balancer {

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { installWhenMissing } from './debian-packages.ts';
 
 /**
  * Where Debian's PostgreSQL lives (STACK.md): 15 when installed (the version the SQL targets), otherwise the newest
@@ -41,6 +42,11 @@ const socketUrl = (folder: string, port: number, database: string) => `postgres:
 
 export function postgresInstalled(): boolean {
   return fs.existsSync(path.join(postgresBin, 'initdb'));
+}
+
+/** Debian's PostgreSQL (15 on bookworm), installed with apt-get when it is missing and this runs as root (debian-packages.ts). */
+export function ensurePostgres(log: (message: string) => void): void {
+  installWhenMissing(path.join(postgresBin, 'initdb'), 'postgresql', log, ' (or set PG_BIN)');
 }
 
 function portFree(port: number): Promise<boolean> {

@@ -35,7 +35,7 @@ import { ensureNginx, startNginx, type Balancer } from '../lib/nginx.ts';
 import { latencies } from '../lib/percentiles.ts';
 import {
   ensureDatabase,
-  postgresInstalled,
+  ensurePostgres,
   postmasterPid,
   startPostgresCluster,
   startReplicaOf,
@@ -125,7 +125,7 @@ const portOfPid = (pid: number): number | undefined => [...instances.values()].f
 
 async function main(): Promise<void> {
   const started = performance.now();
-  if (!postgresInstalled()) throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (or set PG_BIN).');
+  ensurePostgres(log);
   ensureNginx(log);
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'store-scale-'));
   if (process.getuid?.() === 0) fs.chmodSync(folder, 0o755);
