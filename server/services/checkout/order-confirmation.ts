@@ -27,8 +27,11 @@ export interface MailedLines {
   items: (Pick<Selectable<OrderItemsTable>, (typeof mailedItemColumns)[number]> & { size_unit: SizeUnit; weighed: boolean; wallet?: boolean })[];
 }
 
-/** The order as settled and the lines its request wrote: the mail is written from them without reading them back. */
-export type PlacedOrder = { order: Selectable<OrdersTable> } & MailedLines;
+/**
+ * The order as settled and the lines its request wrote: the mail is written from them without reading them back; with
+ * whether its customer is a guest when the request knows it (its session), so the mail's last line reads nothing.
+ */
+export type PlacedOrder = { order: Selectable<OrdersTable>; guest?: boolean | undefined } & MailedLines;
 
 /** The order's row and lines as they stand, for a mail sent by a request that did not write them. */
 async function readPlacedOrder(db: Kysely<Database>, orderId: number): Promise<PlacedOrder> {
@@ -147,6 +150,8 @@ export function sendOrderConfirmation(
   placed?: PlacedOrder,
 ): void {
   (placed ? Promise.resolve(placed) : readPlacedOrder(deps.db, orderId))
-    .then(async (known) => deps.mail.send(orderConfirmation(known, deps.config.appOrigin, await isGuestCustomer(deps.db, known.order.customer_id))))
+    .then(async (known) =>
+      deps.mail.send(orderConfirmation(known, deps.config.appOrigin, known.guest ?? (await isGuestCustomer(deps.db, known.order.customer_id)))),
+    )
     .catch((error: unknown) => log.error({ err: error, orderId }, 'order confirmation mail not sent'));
 }

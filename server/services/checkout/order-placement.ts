@@ -72,7 +72,7 @@ export async function placeOrder(deps: PlacementDeps, caller: Caller, request: P
       : await settleOrder(deps.db, deps.payments, reserved.order.id, now, chargeFailed);
   const cashOnDelivery = reserved.kind === 'reserved' && settle.order.status === 'pending_payment_on_delivery';
   ordersPlaced.inc({ outcome: settle.kind });
-  mailIfPlacedHere(deps, settle, cashOnDelivery, log, reserved.kind === 'reserved' ? reserved.lines : undefined);
+  mailIfPlacedHere(deps, settle, cashOnDelivery, log, reserved.kind === 'reserved' ? { ...reserved.lines, guest: caller.isGuest } : undefined);
   if (reserved.kind === 'reserved' && reserved.emailConfirmationToken !== undefined) {
     sendConfirmationRequest(deps, reserved.order.id, reserved.emailConfirmationToken, log);
   }
@@ -131,7 +131,13 @@ export async function confirmOrder(
 }
 
 /** lines: what this request wrote, so the mail is written from the settled order without reading the order back. */
-function mailIfPlacedHere(deps: PlacementDeps, settle: SettleOutcome, firstTime: boolean, log: Log, lines?: MailedLines): void {
+function mailIfPlacedHere(
+  deps: PlacementDeps,
+  settle: SettleOutcome,
+  firstTime: boolean,
+  log: Log,
+  lines?: MailedLines & { guest?: boolean | undefined },
+): void {
   if (settle.kind !== 'placed' || !(settle.settledHere || firstTime)) return;
   sendOrderConfirmation(deps, settle.order.id, log, lines && { order: settle.order, ...lines });
 }
