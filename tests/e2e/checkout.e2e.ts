@@ -194,9 +194,14 @@ test.describe('checkout', () => {
     await page.screenshot({ path: 'test-results/checkout-placed.png', fullPage: true });
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ substitutions: [{ preference: 'refund' }] });
+    const placedId = ((await page.getByText(/^Order ID: \d+$/).textContent()) ?? '').replace('Order ID: ', '');
     await page.getByRole('button', { name: 'Continue Shopping' }).click();
     await expect(page).toHaveURL(/\/category\/ALL$/);
     await expect(page.getByTestId('cart-count')).toHaveText('0');
+    // The guest's order page: no link to an account's order list (walk 8), which would ask a guest to sign in.
+    await page.goto(`/order/status?orderId=${placedId}`);
+    await expect(page.getByRole('heading', { name: `ORDER #${placedId}` })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'All your orders' })).toHaveCount(0);
   });
 
   test('keyboard (walk 5): a refused CHECKOUT, SAVE ADDRESS and Save and Continue each move focus to the first wrong field; an opened form takes focus on its heading', async ({
@@ -390,6 +395,7 @@ test.describe('checkout', () => {
     const status = page.getByRole('region', { name: 'Order status' });
     await expect(status.getByText('Processing').first()).toBeVisible();
     await expect(status.getByRole('cell', { name: /USDA Prime Ribeye Steak/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'All your orders' })).toBeVisible();
     await page.screenshot({ path: 'test-results/order-status.png', fullPage: true });
   });
 

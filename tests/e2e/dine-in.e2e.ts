@@ -88,6 +88,18 @@ test.describe('dine-in and pick-up', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: `test-results/header-long-name-${width}.png` });
     }
+    // Walk 8: a much longer name beside a longer restaurant's name pushed the cart off a laptop's screen.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('meat-and-fish.session') ?? '{}');
+      localStorage.setItem('meat-and-fish.session', JSON.stringify({ ...stored, cust_name: 'Bartholomew-Alexander Featherstonehaugh' }));
+    });
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Hey , Bartholomew-Alexander Featherstonehaugh' })).toBeVisible();
+    const cartLink = await page.getByRole('link', { name: /^Cart/ }).boundingBox();
+    expect(cartLink && cartLink.x + cartLink.width).toBeLessThanOrEqual(1280 - 16);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(1280);
+    await page.screenshot({ path: 'test-results/header-longer-name-1280.png' });
   });
 
   test("Dine-In at Gramercy: the home's carousels and Similar Items show its offers at its prices, not the area's", async ({ page }) => {

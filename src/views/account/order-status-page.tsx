@@ -10,6 +10,7 @@ import {
   selectSubstitutionError,
 } from '../../machines/account/index.ts';
 import { failedPaymentNote, orderTotalWords } from '../../rules/catch-weight.ts';
+import { selectIsSignedIn } from '../../machines/app/index.ts';
 import { useAppActors } from '../app-context.tsx';
 import { capitalised } from '../../rules/account-settings.ts';
 import { fulfilmentKindOfSpeedId, orderHeadline } from '../../rules/fulfilment.ts';
@@ -36,6 +37,7 @@ export function OrderStatusPage() {
 function OrderStatus() {
   const [params] = useSearchParams();
   const { session } = useAppActors();
+  const signedIn = useSelector(session, selectIsSignedIn);
   const actor = useActorRef(orderStatusMachine, { input: { orderId: params.get('orderId') ?? undefined, session } });
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const error = useSelector(actor, selectOrderStatusError);
@@ -120,7 +122,8 @@ function OrderStatus() {
           <OrderDetails order={order} />
         </section>
       )}
-      <Link to="/setting/order">All your orders</Link>
+      {/* A guest has no account to list orders in (walk 8: the link sent a guest to sign in). */}
+      {signedIn && <Link to="/setting/order">All your orders</Link>}
     </div>
   );
 }

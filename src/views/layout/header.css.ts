@@ -90,16 +90,17 @@ export const changeLink = style({
 });
 
 // Phones: logo and user/cart share the first row; the zip line and the search get full rows below.
+// The greeting gives way with the rest of the row (the cart never): walk 8 saw a long name push the cart off a laptop.
 export const right = style({
   marginLeft: 'auto',
-  flexShrink: 0,
+  minWidth: 0,
   display: 'flex',
   alignItems: 'center',
   gap: '18px',
   '@media': { [media.upToSm]: { order: 1, gap: '14px' } },
 });
 
-export const userMenu = style({ position: 'relative' });
+export const userMenu = style({ position: 'relative', minWidth: 0 });
 
 export const userButton = style({
   background: 'none',
@@ -108,7 +109,7 @@ export const userButton = style({
   fontWeight: 600,
   padding: '8px 4px',
   // A long name is cut rather than widening the row.
-  maxWidth: '240px',
+  maxWidth: 'min(240px, 100%)',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
@@ -137,7 +138,7 @@ const badgeOverhang = '10px';
  * The cart keeps room for its count's circle on its right, so the circle ends inside the row (16 px from the window's
  * edge), not in its padding: walk 7 saw the circle cut at the right edge at 1280 and 390 px.
  */
-export const cart = style({ position: 'relative', color: vars.color.text, display: 'flex', marginRight: badgeOverhang });
+export const cart = style({ position: 'relative', color: vars.color.text, display: 'flex', marginRight: badgeOverhang, flexShrink: 0 });
 
 export const badge = style({
   position: 'absolute',
