@@ -15,6 +15,7 @@ import { cardStore } from '../../server/services/catalogue/search-cards.ts';
 import { searchDescriptions } from '../../server/services/catalogue/search-descriptions.ts';
 import { heldForms, NameIndex, searchNames } from '../../server/services/catalogue/search-names.ts';
 import { searchProducts, whenSearchLoaded } from '../../server/services/catalogue/search.ts';
+import { useStructuresMemory } from '../../server/services/platform/cache-budgets.ts';
 import { loadAverages } from '../lib/measure.ts';
 import { nameWordsQuery, queryTexts } from './search-texts.ts';
 
@@ -22,6 +23,10 @@ const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? 'bench/data-100k');
 const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
 const warm = Number(process.env.BENCH_WARM ?? 40);
 const count = Number(process.env.BENCH_TEXTS ?? 280);
+// As npm start's CATALOGUE_MEMORY_MB: a 1M catalogue's structures are over the default budgets.
+if (process.env.CATALOGUE_MEMORY_MB) useStructuresMemory(Number(process.env.CATALOGUE_MEMORY_MB));
+// BENCH_SKIP_LOADS=1: only the searches (the loads' cost section reloads every structure once more).
+const skipLoads = process.env.BENCH_SKIP_LOADS === '1';
 
 const percentile = (values: readonly number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -60,6 +65,7 @@ try {
   const cpu: number[] = [];
   const wall: number[] = [];
   const byStatements = new Map<number, number[]>();
+  const slowest: { text: string | undefined; ms: number }[] = [];
   for (const text of texts.slice(warm)) {
     const sent = statements;
     const before = process.cpuUsage();
@@ -68,6 +74,7 @@ try {
     wall.push(performance.now() - started);
     const ms = cpuMs(process.cpuUsage(before));
     cpu.push(ms);
+    slowest.push({ text, ms });
     const group = Math.min(3, statements - sent);
     byStatements.set(group, [...(byStatements.get(group) ?? []), ms]);
   }
@@ -75,11 +82,13 @@ try {
     console.log(
       `  ${group}${group === 3 ? '+' : ''} statements: ${values.length} searches, CPU ms p50 ${percentile(values, 50).toFixed(2)} / p95 ${percentile(values, 95).toFixed(2)}`,
     );
+  // The texts that cost most: where a search's CPU goes at the tail.
+  console.log(`slowest: ${slowest.sort((a, b) => b.ms - a.ms).slice(0, 12).map((s) => `${JSON.stringify(s.text)} ${s.ms.toFixed(1)}`).join(', ')}`);
   const mean = cpu.reduce((a, b) => a + b, 0) / cpu.length;
   console.log(
     `${cpu.length} cold texts, CPU ms per search p50 ${percentile(cpu, 50).toFixed(2)} / mean ${mean.toFixed(2)} / p95 ${percentile(cpu, 95).toFixed(2)} / p99 ${percentile(cpu, 99).toFixed(2)}; wall p50 ${percentile(wall, 50).toFixed(2)} / p95 ${percentile(wall, 95).toFixed(2)} ms; load ${loadAverages(2)}`,
   );
-  {
+  if (!skipLoads) {
     const index = await searchNames(handle.db);
     console.log(`name index: ${index?.size ?? 0} products, ${index?.bytes ?? 0} bytes; stemmed forms held: ${JSON.stringify(heldForms(handle.db))}`);
     // Decision 067's structures: their own count of bytes, and what a load of each costs (a fresh handle's, so nothing held).

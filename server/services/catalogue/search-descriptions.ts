@@ -8,6 +8,7 @@ import { readInChunks, type ChunkRead } from './load-in-chunks.ts';
 import { BackgroundLoad } from './search-loading.ts';
 import { stemmedForms } from './search-names.ts';
 import { searchResultLimit, type RankedProduct } from './search-ranking.ts';
+import { BitsetCursor, end, IntersectionCursor, ListCursor, UnionCursor, type Cursor } from './sorted-cursors.ts';
 import { operands, operandText, parseTsquery, stemmed, type QueryTree } from './search-tsquery.ts';
 import type { Vocabulary } from './search-vocabulary.ts';
 
@@ -16,8 +17,8 @@ import type { Vocabulary } from './search-vocabulary.ts';
  * description matches a search needs when names are fewer than a page, without search_in_descriptions' statement
  * (~3 ms of CPU on the embedded database). Products in ranking order (popularity desc, id) with their offer keys; per
  * lexeme, its products in that order. A stemmed query is evaluated on sorted lists of products: an operand is its
- * lexeme's postings (a prefix: those of every lexeme it begins, united), `&` and `|` intersect and unite them; the
- * best 300 offered in the area are the first 300 of the result in order. Unlike the statement, which ranks the first 1,000 matches of a
+ * lexeme's postings (a prefix: those of every lexeme it begins, united), `&` and `|` intersect and unite them, lazily
+ * (sorted-cursors.ts); the best 300 offered in the area are the first 300 of the result in order. Unlike the statement, which ranks the first 1,000 matches of a
  * bitmap read of the full-text index, every match is ranked: the same answer whenever a text matches at most 1,000
  * products, the most popular matches when it matches more. Dropped on every `all` notice, as the name index, and
  * loaded again in the background (search-loading.ts): searches meanwhile ask search_in_descriptions.
@@ -33,6 +34,8 @@ export class DescriptionIndex {
   private readonly keys: Int32Array;
   private readonly postingStart: Int32Array;
   private readonly postings: Int32Array;
+  /** The postings of a lexeme in at least 1 product of 32, as bits too: as small as its list, and a seek reads one word. */
+  private readonly bitsets = new Map<number, Uint32Array>();
   readonly bytes: number;
 
   /** `rows`: the load's products in ranking order, each its fields split by U+001F (see loadDescriptionIndex). */
@@ -77,11 +80,15 @@ export class DescriptionIndex {
         this.postings[slot] = product;
         filled[lexeme] = slot + 1;
       }
+    for (let lexeme = 0; lexeme < lexemes.length; lexeme++) {
+      const list = this.postingsOf(lexeme);
+      if (list.length * 32 >= count && list.length > 64) this.bitsets.set(lexeme, BitsetCursor.bitsOf(list, count));
+    }
     const order = [...lexemes.keys()].sort((a, b) => ((lexemes[a] ?? '') < (lexemes[b] ?? '') ? -1 : 1));
     this.sorted = order.map((id) => lexemes[id] ?? '');
     this.sortedIds = Int32Array.from(order);
     let bytes = 0;
-    for (const array of [this.productIds, this.popularity, this.keyStart, this.keys, this.postingStart, this.postings, this.sortedIds])
+    for (const array of [this.productIds, this.popularity, this.keyStart, this.keys, this.postingStart, this.postings, this.sortedIds, ...this.bitsets.values()])
       bytes += array.byteLength;
     // Each lexeme's text, its map entry and its slot in `sorted` (~60 bytes of overhead).
     for (const lexeme of lexemes) bytes += 2 * lexeme.length + 60;
@@ -99,66 +106,39 @@ export class DescriptionIndex {
    */
   matching(tree: QueryTree, keys: readonly number[], wanted: number = searchResultLimit): RankedProduct[] {
     const found: RankedProduct[] = [];
-    for (const product of this.evaluate(tree)) {
-      if (found.length >= wanted) break;
+    const cursor = this.cursor(tree);
+    for (let product = cursor.seek(0); product !== end && found.length < wanted; product = cursor.seek(product + 1))
       if (this.offeredUnder(product, keys)) found.push({ id: this.productIds[product] ?? 0, tier: 2, popularity: this.popularity[product] ?? 0 });
-    }
     return found;
   }
 
-  /** The products matching a tree, in ranking order (their indexes, ascending): a lexeme's postings as they are. */
-  private evaluate(tree: QueryTree): Int32Array {
+  /**
+   * The products matching a tree, in ranking order (their indexes, ascending), read lazily (sorted-cursors.ts): a
+   * lexeme's postings as they are, a prefix's lexemes' postings united, `&` intersected and `|` united.
+   */
+  private cursor(tree: QueryTree): Cursor {
     if (tree.kind === 'operand') {
       if (!tree.prefix) {
         const id = this.lexemeIds.get(tree.text);
-        return id === undefined ? new Int32Array(0) : this.postingsOf(id);
+        return id === undefined ? new ListCursor(new Int32Array(0)) : this.lexemeCursor(id);
       }
-      const lists: Int32Array[] = [];
+      const lists: Cursor[] = [];
       for (let i = this.firstFrom(tree.text); i < this.sorted.length && (this.sorted[i] ?? '').startsWith(tree.text); i++)
-        lists.push(this.postingsOf(this.sortedIds[i] ?? 0));
-      return this.union(lists);
+        lists.push(this.lexemeCursor(this.sortedIds[i] ?? 0));
+      return lists.length === 1 && lists[0] ? lists[0] : new UnionCursor(lists);
     }
-    const lists = tree.children.map((child) => this.evaluate(child));
-    if (tree.kind === 'or') return this.union(lists);
-    // Smallest first: each intersection is at most as long as it.
-    lists.sort((a, b) => a.length - b.length);
-    let result = lists[0] ?? new Int32Array(0);
-    for (const other of lists.slice(1)) result = intersection(result, other);
-    return result;
+    const children = tree.children.map((child) => this.cursor(child));
+    return tree.kind === 'or' ? new UnionCursor(children) : new IntersectionCursor(children);
+  }
+
+  private lexemeCursor(lexeme: number): Cursor {
+    const list = this.postingsOf(lexeme);
+    const bits = this.bitsets.get(lexeme);
+    return bits ? new BitsetCursor(bits, list.length) : new ListCursor(list);
   }
 
   private postingsOf(lexeme: number): Int32Array {
     return this.postings.subarray(this.postingStart[lexeme] ?? 0, this.postingStart[lexeme + 1] ?? 0);
-  }
-
-  /** Sorted lists united: sorted together when they are short, through one byte a product when they are long. */
-  private union(lists: readonly Int32Array[]): Int32Array {
-    if (lists.length === 1) return lists[0] ?? new Int32Array(0);
-    const total = lists.reduce((sum, list) => sum + list.length, 0);
-    if (total < this.size / 16) {
-      const all = new Int32Array(total);
-      let at = 0;
-      for (const list of lists) {
-        all.set(list, at);
-        at += list.length;
-      }
-      all.sort();
-      let kept = 0;
-      for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[kept++] = all[i] ?? 0;
-      return all.subarray(0, kept);
-    }
-    const set = new Uint8Array(this.size);
-    let count = 0;
-    for (const list of lists)
-      for (const product of list)
-        if (set[product] === 0) {
-          set[product] = 1;
-          count += 1;
-        }
-    const united = new Int32Array(count);
-    let at = 0;
-    for (let product = 0; product < set.length; product++) if (set[product] === 1) united[at++] = product;
-    return united;
   }
 
   /** The first index in `sorted` whose lexeme is not before `text`. */
@@ -263,17 +243,4 @@ export async function describedFromMemory(
   } catch {
     return undefined;
   }
-}
-
-/** The products in both sorted lists, sorted. */
-function intersection(a: Int32Array, b: Int32Array): Int32Array {
-  const both = new Int32Array(Math.min(a.length, b.length));
-  let count = 0;
-  let j = 0;
-  for (let i = 0; i < a.length && j < b.length; i++) {
-    const product = a[i] ?? 0;
-    while (j < b.length && (b[j] ?? 0) < product) j++;
-    if (b[j] === product) both[count++] = product;
-  }
-  return both.subarray(0, count);
 }

@@ -14,7 +14,7 @@ import {
   type RankedProduct,
   type Ranking,
 } from './search-ranking.ts';
-import { matches, operands, operandText, parseTsquery, stemmed } from './search-tsquery.ts';
+import { operands, operandText, parseTsquery, stemmed } from './search-tsquery.ts';
 import type { Vocabulary } from './search-vocabulary.ts';
 
 /**
@@ -56,11 +56,12 @@ export async function rankedFromNames(
     const lexemes = new Set(query.drivers.flatMap((word) => vectors.get(word) ?? []));
     const candidates = new Set<number>();
     for (const lexeme of lexemes) for (const product of index.walk(lexeme, keys, perWord)) candidates.add(product);
-    if (allStemmed)
+    const inName = allStemmed && index.nameTest(allStemmed);
+    const exactInName = exactStemmed && index.nameTest(exactStemmed);
+    if (inName)
       for (const product of candidates) {
-        const name = index.nameOf(product);
-        if (!matches(allStemmed, name)) continue;
-        const tier = exactStemmed && matches(exactStemmed, name) ? 0 : 1;
+        if (!inName(product)) continue;
+        const tier = exactInName && exactInName(product) ? 0 : 1;
         named.push({ id: index.productIds[product] ?? 0, tier, popularity: index.popularity[product] ?? 0 });
       }
     named.sort((a, b) => a.tier - b.tier || b.popularity - a.popularity || a.id - b.id);

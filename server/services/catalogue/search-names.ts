@@ -127,11 +127,39 @@ export class NameIndex {
     return false;
   }
 
-  /** The lexemes of a product's name. */
-  nameOf(product: number): string[] {
-    const found: string[] = [];
-    for (let j = this.nameStart[product] ?? 0; j < (this.nameStart[product + 1] ?? 0); j++) found.push(this.lexemes[this.nameLexemes[j] ?? 0] ?? '');
-    return found;
+  /**
+   * A stemmed tree as a test of a product's name (`name_vector @@ query`, search-tsquery.ts's `matches`), read from the
+   * arrays as they are: each operand's lexeme looked up once, a prefix's verdict on a lexeme kept, since a search
+   * tests hundreds of names with the same tree.
+   */
+  nameTest(tree: QueryTree): (product: number) => boolean {
+    const names = this.nameLexemes;
+    const test = (node: QueryTree): ((from: number, to: number) => boolean) => {
+      if (node.kind !== 'operand') {
+        const children = node.children.map(test);
+        return node.kind === 'and' ? (from, to) => children.every((child) => child(from, to)) : (from, to) => children.some((child) => child(from, to));
+      }
+      const text = node.text;
+      if (node.prefix) {
+        const begins = new Map<number, boolean>();
+        return (from, to) => {
+          for (let j = from; j < to; j++) {
+            const lexeme = names[j] ?? 0;
+            let verdict = begins.get(lexeme);
+            if (verdict === undefined) begins.set(lexeme, (verdict = (this.lexemes[lexeme] ?? '').startsWith(text)));
+            if (verdict) return true;
+          }
+          return false;
+        };
+      }
+      const id = this.lexemeIds.get(text);
+      return (from, to) => {
+        if (id !== undefined) for (let j = from; j < to; j++) if (names[j] === id) return true;
+        return false;
+      };
+    };
+    const root = test(tree);
+    return (product) => root(this.nameStart[product] ?? 0, this.nameStart[product + 1] ?? 0);
   }
 }
 
