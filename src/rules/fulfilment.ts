@@ -603,9 +603,10 @@ export function isLineLeft(line: { substitution_state: string | null }): boolean
 }
 
 /**
- * A visit's day and time (a dine-in table, a pick-up) and the restaurant's date and clock now (by its own zone:
- * local-day.ts). A table is made ready on its day and served from its time: a restaurant marked one Table ready (and
- * charged the card) the day before, and Served hours early (QA walks 3 and 6), filling the wallet before the meal.
+ * A part's booked day and time (a dine-in table, a pick-up, a delivery) and its location's date and clock now (by its
+ * own zone: local-day.ts). A table is made ready on its day and served from its time: a restaurant marked one Table
+ * ready (and charged the card) the day before, and Served hours early (QA walks 3 and 6), filling the wallet before
+ * the meal; a delivery is delivered on its day (decision 087 left: marked Delivered days ahead).
  */
 export interface TableDay {
   date: string | null;
@@ -614,6 +615,8 @@ export interface TableDay {
   time?: string | null | undefined;
   /** The restaurant's minutes since midnight now: Served waits for the table's time. */
   minutes?: number | undefined;
+  /** Its seller (or the store) closed that day: nothing prepares the part for it (closedDayRefusal). */
+  closed?: boolean | undefined;
 }
 
 /**
@@ -628,17 +631,22 @@ export function consoleTableDay(order: {
   table_today?: string | undefined;
   table_time?: string | null | undefined;
   table_minutes?: number | undefined;
+  day_closed?: boolean | undefined;
 }): TableDay | undefined {
   if (order.table_today === undefined) return undefined;
-  return { date: order.delivery_date, today: order.table_today, time: order.table_time ?? null, minutes: order.table_minutes };
+  const day = { date: order.delivery_date, today: order.table_today, time: order.table_time ?? null, minutes: order.table_minutes };
+  return order.day_closed === true ? { ...day, closed: true } : day;
 }
 
-/** The moves that wait for the visit's day: a table made ready and served, a pick-up collected. */
+/** The moves that wait for the part's day: a table made ready and served, a pick-up collected, a delivery delivered. */
 const visitDayMoves: Readonly<Record<FulfilmentKind, readonly FulfilmentEvent[]>> = {
   dine_in: ['pack', 'serve'],
   pickup: ['hand_over'],
-  delivery: [],
+  delivery: ['deliver'],
 };
+
+/** What a part is called where its day's words name it. */
+const partNouns: Readonly<Record<FulfilmentKind, string>> = { dine_in: 'This table', pickup: 'This pick-up', delivery: 'This delivery' };
 
 function hhmmOf(minutes: number): string {
   const m = Math.max(0, minutes);
@@ -646,19 +654,44 @@ function hhmmOf(minutes: number): string {
 }
 
 /**
- * Why a move must wait for its visit: Table ready (which charges the card) and Picked up before the visit's day,
- * Served before the table's time (less servedBeforeTableMinutes), else undefined. One rule for the server's check (a
- * 400 naming `event`) and the consoles' buttons (order-parts.ts partEventsFor), so neither offers it.
+ * Why a move must wait for its part's day: Table ready (which charges the card), Picked up and Delivered before the
+ * booked day (by the location's own date), Served before the table's time (less servedBeforeTableMinutes), else
+ * undefined. One rule for the server's check (a 400 naming `event`) and the consoles' buttons (order-parts.ts
+ * partEventsFor), so neither offers it.
  */
 export function tableDayRefusal(event: FulfilmentEvent, kind: FulfilmentKind, day: TableDay | undefined): string | undefined {
   if (!visitDayMoves[kind].includes(event) || day === undefined || day.date === null) return undefined;
-  const at = day.time ? ` at ${timeLabel(day.time)}` : '';
-  const booked = `${kind === 'pickup' ? 'This pick-up' : 'This table'} is booked for ${formatUsDate(day.date)}${at}`;
+  const at = day.time && kind !== 'delivery' ? ` at ${timeLabel(day.time)}` : '';
+  const booked = `${partNouns[kind]} is booked for ${formatUsDate(day.date)}${at}`;
   const move = fulfilmentEventLabel(event, kind);
   if (day.today < day.date) return `${booked}: the order can be marked ${move} on that day, not before.`;
   if (event !== 'serve' || day.today > day.date || !day.time || day.minutes === undefined) return undefined;
   const from = minutesOf(day.time) - servedBeforeTableMinutes;
   return day.minutes >= from ? undefined : `${booked}: the order can be marked ${move} from ${timeLabel(hhmmOf(from))}, not before.`;
+}
+
+/**
+ * Why a move may not prepare a part for a day its seller (or the store) closed, or undefined: every move but those
+ * that end it (refuse, cancel) waits until the part is moved to another day, the day reopened, or it ends (walk 8 #4:
+ * staff accepted a pick-up on a closed day, and the shopper was mailed 'closed' then 'accepted'). A visit has no day
+ * to move to (dayClosedMail): it is canceled or the day reopened. One rule for the server's check (a 409) and the
+ * consoles' buttons (order-parts.ts partEventsFor).
+ */
+export function closedDayRefusal(event: FulfilmentEvent, kind: FulfilmentKind, day: TableDay | undefined): string | undefined {
+  if (day?.closed !== true || day.date === null || endingEvents.includes(event)) return undefined;
+  const then = kind === 'delivery' ? 'Move it to another day (the shopper can, from the order page) or cancel it' : 'Cancel it';
+  return `${partNouns[kind]} is booked for ${formatUsDate(day.date)}, a day its seller closed: it cannot be prepared for that day. ${then}, or reopen the day.`;
+}
+
+/** A console card's flag for a part on a closed day, saying what is left to do; undefined on an open day. */
+export function closedDayNote(kind: FulfilmentKind, day: TableDay | undefined): string | undefined {
+  if (day?.closed !== true || day.date === null) return undefined;
+  return `Closed on ${formatUsDate(day.date)}: ${kind === 'delivery' ? 'move or cancel' : 'cancel'}`;
+}
+
+/** Why a move may not be made on this part's day now: its day closed (closedDayRefusal), or not come yet (tableDayRefusal). */
+export function partDayRefusal(event: FulfilmentEvent, kind: FulfilmentKind, day: TableDay | undefined): string | undefined {
+  return closedDayRefusal(event, kind, day) ?? tableDayRefusal(event, kind, day);
 }
 
 /**

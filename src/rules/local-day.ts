@@ -41,7 +41,7 @@ export function localMinutes(now: Date, state: string): number {
 }
 
 /**
- * A dine-in or pick-up part's visit (its date and time) with the restaurant's own date and clock now: what
+ * A part's day (a visit's date and time, a delivery's date and slot) with its location's own date and clock now: what
  * fulfilment.ts tableDayRefusal reads, for the server's move and the console's card alike.
  */
 export function visitDayAt(now: Date, part: { delivery_date: string | null; slot_start: string | null; loc_state: string }): TableDay {

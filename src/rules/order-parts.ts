@@ -4,7 +4,7 @@ import {
   fulfilmentEventsFor,
   fulfilmentStateLabel,
   fulfilmentTransition,
-  tableDayRefusal,
+  partDayRefusal,
   type FulfilmentActor,
   type FulfilmentEvent,
   type FulfilmentKind,
@@ -60,7 +60,7 @@ export function partMayMove(
   return (
     fulfilmentTransition(from, event, actor, kind) !== undefined &&
     partStoppingMove(event, otherParts, actor, kind) === undefined &&
-    tableDayRefusal(event, kind, day) === undefined
+    partDayRefusal(event, kind, day) === undefined
   );
 }
 
@@ -72,9 +72,10 @@ export function partEventsFor(
   kind: FulfilmentKind,
   day?: TableDay,
 ): FulfilmentEvent[] {
-  // A table is made ready on its day and served from its time, a pick-up collected on its day (tableDayRefusal): the button waits.
+  // A table is made ready on its day and served from its time, a pick-up collected and a delivery delivered on its day
+  // (tableDayRefusal); on a day its seller closed, only Refuse and Cancel (closedDayRefusal): the buttons wait.
   return fulfilmentEventsFor(state, actor, kind).filter(
-    (event) => partStoppingMove(event, otherParts, actor, kind) === undefined && tableDayRefusal(event, kind, day) === undefined,
+    (event) => partStoppingMove(event, otherParts, actor, kind) === undefined && partDayRefusal(event, kind, day) === undefined,
   );
 }
 

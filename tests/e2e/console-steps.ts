@@ -43,8 +43,8 @@ async function moveOrderThrough(user: ConsoleUser, orderNumber: string, events: 
   if (!order) throw new Error(`the e2e ${user.role} does not see order ${orderNumber}`);
   const weights = order.items.filter((i) => i.by_weight).map((i) => ({ item_id: i.id, grams: i.bottle_size * i.qty }));
   const reason = user.role === 'staff' ? { reason: 'Moved by the e2e journey' } : {};
-  // A table is made ready on its day and served from its time, a pick-up collected on its day (fulfilment.ts
-  // tableDayRefusal): this session's clock (test mode's /api/test/clock) moves on to the visit's time for those moves,
+  // A table is made ready on its day and served from its time, a pick-up collected and a delivery delivered on its day
+  // (fulfilment.ts tableDayRefusal): this session's clock (test mode's /api/test/clock) moves on to the visit's time for those moves,
   // and back after.
   const shift = minutesToVisit(order);
   try {
@@ -59,8 +59,8 @@ async function moveOrderThrough(user: ConsoleUser, orderNumber: string, events: 
   }
 }
 
-/** The moves that wait for a dine-in's or pick-up's visit. */
-const visitMoves: readonly FulfilmentEvent[] = ['pack', 'serve', 'hand_over'];
+/** The moves that wait for a dine-in's or pick-up's visit, or a delivery's day. */
+const visitMoves: readonly FulfilmentEvent[] = ['pack', 'serve', 'hand_over', 'deliver'];
 
 /** Minutes from the restaurant's clock when the list was read to the visit's day and time; 0 when it has come. */
 function minutesToVisit(order: {
@@ -76,7 +76,7 @@ function minutesToVisit(order: {
 }
 
 /** Whole days from one date ('YYYY-MM-DD') to a later one; 0 when it is not later. */
-function daysBetween(from: string, to: string): number {
+export function daysBetween(from: string, to: string): number {
   return Math.max(0, Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000));
 }
 

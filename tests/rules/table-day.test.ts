@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  closedDayNote,
+  closedDayRefusal,
   consoleStateLabel,
   consoleTableDay,
   fulfilmentEventLabel,
@@ -11,6 +13,7 @@ import {
   lineHeadline,
   moveStepLabel,
   orderHeadline,
+  partDayRefusal,
   sellerDayChoices,
   sellerListDates,
   sellerToday,
@@ -83,6 +86,21 @@ describe("a dine-in table is served on its day, by the restaurant's clock", () =
     expect(partEventsFor('ready_for_pickup', [], 'seller', 'pickup', visit('2026-12-01'))).toEqual(['hand_over']);
   });
 
+  /** 087 left: a delivery could be marked Delivered days before its date. Its day is its location's (local-day.ts). */
+  it("refuses a delivery's Delivered before its day, and offers it from that day on", () => {
+    const due = (today: string) => ({ date: '2026-12-01', today, time: '09:00', minutes: 23 * 60 });
+    expect(tableDayRefusal('deliver', 'delivery', due('2026-11-30'))).toBe(
+      'This delivery is booked for 12/01/2026: the order can be marked Delivered on that day, not before.',
+    );
+    expect(tableDayRefusal('deliver', 'delivery', due('2026-12-01'))).toBeUndefined();
+    expect(tableDayRefusal('deliver', 'delivery', due('2026-12-02'))).toBeUndefined();
+    // Handing it to a driver the evening before is the shop's to do; only its arrival waits for the day.
+    expect(tableDayRefusal('dispatch', 'delivery', due('2026-11-30'))).toBeUndefined();
+    expect(partEventsFor('out_for_delivery', [], 'seller', 'delivery', due('2026-11-30'))).toEqual([]);
+    expect(partEventsFor('out_for_delivery', [], 'staff', 'delivery', due('2026-12-01'))).toEqual(['deliver']);
+    expect(partMayMove('out_for_delivery', 'deliver', [], 'seller', 'delivery', due('2026-11-30'))).toBe(false);
+  });
+
   it("reads the console card's table day from the list (table_*), none for a delivery", () => {
     expect(consoleTableDay({ delivery_date: '2026-12-01', table_today: '2026-11-30', table_time: '19:00', table_minutes: 900 })).toEqual({
       ...table('2026-11-30'),
@@ -91,6 +109,8 @@ describe("a dine-in table is served on its day, by the restaurant's clock", () =
     });
     expect(consoleTableDay({ delivery_date: '2026-12-01', table_today: '2026-11-30' })).toMatchObject(table('2026-11-30'));
     expect(consoleTableDay({ delivery_date: '2026-12-01' })).toBeUndefined();
+    // A part on a day its seller closed carries it (day_closed), for its flag and its buttons.
+    expect(consoleTableDay({ delivery_date: '2026-12-01', table_today: '2026-11-30', day_closed: true })).toMatchObject({ closed: true });
   });
 
   it("takes the restaurant's own day, not New York's: 10 pm in San Francisco is still the day before", () => {
@@ -214,5 +234,42 @@ describe("a seller console's today is its location's (QA: New York's for every s
       'Tomorrow (12/02/2026)',
       'The day after (12/03/2026)',
     ]);
+  });
+});
+
+/**
+ * Walk 8 #4: staff accepted (and could start picking) a pick-up on a day its seller had closed, and the shopper was
+ * mailed 'closed on that day … you can cancel' then 'Accepted by the store'. On a closed day only the moves that end
+ * the part are made; the card says why and what to do. One rule for the server and the consoles.
+ */
+describe('a part on a day its seller closed is only refused or canceled', () => {
+  const closed = { date: '2026-12-03', today: '2026-12-01', closed: true };
+  const open = { date: '2026-12-03', today: '2026-12-01' };
+
+  it('refuses every move that prepares it, naming the day and what to do, and leaves Refuse and Cancel', () => {
+    for (const event of ['accept', 'pick', 'pack', 'ready', 'hand_over'] as const) {
+      expect(closedDayRefusal(event, 'pickup', closed)).toBe(
+        'This pick-up is booked for 12/03/2026, a day its seller closed: it cannot be prepared for that day. Cancel it, or reopen the day.',
+      );
+    }
+    expect(closedDayRefusal('dispatch', 'delivery', closed)).toBe(
+      'This delivery is booked for 12/03/2026, a day its seller closed: it cannot be prepared for that day. Move it to another day (the shopper can, from the order page) or cancel it, or reopen the day.',
+    );
+    expect(closedDayRefusal('serve', 'dine_in', closed)).toMatch(/^This table is booked for 12\/03\/2026, a day its seller closed/);
+    expect(closedDayRefusal('refuse', 'pickup', closed)).toBeUndefined();
+    expect(closedDayRefusal('cancel', 'pickup', closed)).toBeUndefined();
+    expect(closedDayRefusal('accept', 'pickup', open)).toBeUndefined();
+    expect(partDayRefusal('accept', 'pickup', closed)).toBe(closedDayRefusal('accept', 'pickup', closed));
+  });
+
+  it('offers the consoles only Refuse and Cancel, and flags the card with the day', () => {
+    expect(partEventsFor('placed', [], 'staff', 'pickup', closed)).toEqual(['refuse', 'cancel']);
+    expect(partEventsFor('placed', [], 'seller', 'pickup', closed)).toEqual(['refuse']);
+    expect(partEventsFor('accepted', [], 'staff', 'delivery', closed)).toEqual(['cancel']);
+    expect(partEventsFor('placed', [], 'staff', 'pickup', open)).toEqual(['accept', 'refuse', 'cancel']);
+    expect(partMayMove('placed', 'accept', [], 'staff', 'pickup', closed)).toBe(false);
+    expect(closedDayNote('delivery', closed)).toBe('Closed on 12/03/2026: move or cancel');
+    expect(closedDayNote('pickup', closed)).toBe('Closed on 12/03/2026: cancel');
+    expect(closedDayNote('pickup', open)).toBeUndefined();
   });
 });

@@ -13,7 +13,7 @@ import { checkoutNow, readyCart, saveCard, shopper } from './checkout-helpers.ts
 import { orderOf, stockOf, takeInTurn } from './fixtures.ts';
 import { twoSellerOrder } from './fixtures/two-seller-order.ts';
 import { json, startTestApp } from './test-app.ts';
-import { timelineStepLabel } from '../../src/rules/fulfilment.ts';
+import { closedDayRefusal, timelineStepLabel } from '../../src/rules/fulfilment.ts';
 import { possessive } from '../../src/rules/possessive.ts';
 
 /**
@@ -609,5 +609,87 @@ describe('an order from two sellers: each handles their own part', () => {
       message: `This order cannot be canceled now: ${fishName}'s part is out for delivery. A cancel ends every seller's part.`,
     });
     expect((await orderOf(t, number)).status).toBe('processing');
+  });
+});
+
+/** 087 left: a delivery could be marked Delivered days before its date. Its day is its location's, by the server's clock. */
+describe('a delivery is delivered on its day, not before', () => {
+  test('Delivered is refused (400 naming why) and not offered before the day, then taken on it', async () => {
+    const order = await paidOrder('2026-12-03');
+    for (const event of ['accept', 'pick'] as const) expect((await move(seller, 'seller', order.number, event)).status).toBe(200);
+    expect((await move(seller, 'seller', order.number, 'pack', { weights: await weights(order.number) })).status).toBe(200);
+    // Handed to the driver the evening before is the shop's to do; its arrival is not.
+    expect((await move(seller, 'seller', order.number, 'dispatch')).status).toBe(200);
+    const early = await move(seller, 'seller', order.number, 'deliver');
+    expect(early.status).toBe(400);
+    expect(early.body).toMatchObject({
+      errors: [{ field: 'event', message: 'This delivery is booked for 12/03/2026: the order can be marked Delivered on that day, not before.' }],
+    });
+    const card = async () => {
+      const list = await consoleOrders(seller, 'seller', '?date=2026-12-03');
+      assert(list.body, consoleOrdersReply);
+      return list.body.data?.find((o) => o.order_number === order.number);
+    };
+    expect(await card()).toMatchObject({ state: 'out_for_delivery', moves: [], table_today: '2026-12-01' });
+    expect(await orderOf(t, order.number)).toMatchObject({ fulfilment_state: 'out_for_delivery' });
+    clock.set('2026-12-03T14:00:00Z'); // 9 am in New York on the day
+    try {
+      expect((await card())?.moves).toEqual(['deliver']);
+      expect((await move(seller, 'seller', order.number, 'deliver')).status).toBe(200);
+    } finally {
+      clock.set(checkoutNow);
+    }
+  });
+});
+
+/**
+ * Walk 8 #4: staff accepted a pick-up on a day its seller had closed ('Accepted by the store', 'Start picking'
+ * offered), and the shopper was mailed 'closed on that day … you can cancel' then 'now: Accepted by the store'. A part
+ * on a closed day is only refused or canceled until it moves to another day or the day reopens; its card says so.
+ */
+describe('a part on a day its seller closed', () => {
+  const closeDay = (date: string, closed: boolean) => post(t, '/api/seller/capacity/day', { loc_id: 101, date, closed }, seller);
+  const cardOn = async (token: string, role: 'seller' | 'staff', date: string, number: string) => {
+    const list = await consoleOrders(token, role, `?date=${date}`);
+    assert(list.body, consoleOrdersReply);
+    return list.body.data?.find((o) => o.order_number === number);
+  };
+
+  test('is not accepted, picked or packed (409 saying the day is closed and what to do); the cards say so and offer Refuse and Cancel', async () => {
+    const date = '2026-12-14';
+    const placed = await paidOrder(date);
+    const accepted = await paidOrder(date);
+    expect((await move(seller, 'seller', accepted.number, 'accept')).status).toBe(200);
+    expect((await closeDay(date, true)).status).toBe(200);
+    try {
+      const refusal = closedDayRefusal('accept', 'delivery', { date, today: '2026-12-01', closed: true });
+      expect(refusal).toContain('a day its seller closed');
+      const byStaff = await move(staff, 'staff', placed.number, 'accept', { reason: 'Seller on the phone' });
+      expect(byStaff.status).toBe(409);
+      expect(byStaff.body).toMatchObject({ code: -1, message: refusal });
+      expect((await move(seller, 'seller', placed.number, 'accept')).status).toBe(409);
+      expect((await move(seller, 'seller', accepted.number, 'pick')).status).toBe(409);
+      expect(await orderOf(t, placed.number)).toMatchObject({ fulfilment_state: 'placed' });
+      expect(await orderOf(t, accepted.number)).toMatchObject({ fulfilment_state: 'accepted' });
+      // No 'accepted' mail after the 'closed' one: nothing moved.
+      const subjects = await t.database.db
+        .selectFrom('outbox')
+        .select('subject')
+        .where('subject', 'like', `Your order #${placed.number}:%`)
+        .execute();
+      expect(subjects.map((m) => m.subject)).not.toContain(`Your order #${placed.number}: accepted by the store`);
+      // The cards carry the closure and offer only what ends the part.
+      expect(await cardOn(staff, 'staff', date, placed.number)).toMatchObject({ day_closed: true, moves: ['refuse', 'cancel'] });
+      expect(await cardOn(seller, 'seller', date, placed.number)).toMatchObject({ day_closed: true, moves: ['refuse'] });
+      expect(await cardOn(staff, 'staff', date, accepted.number)).toMatchObject({ day_closed: true, moves: ['cancel'] });
+      // Refuse and Cancel stay possible.
+      expect((await move(staff, 'staff', accepted.number, 'cancel', { reason: 'The shop is closed that day' })).status).toBe(200);
+      expect(await orderOf(t, accepted.number)).toMatchObject({ fulfilment_state: 'canceled' });
+    } finally {
+      expect((await closeDay(date, false)).status).toBe(200);
+    }
+    // Reopened: the part moves again, and its card no longer carries the closure.
+    expect((await cardOn(staff, 'staff', date, placed.number))?.day_closed).toBeUndefined();
+    expect((await move(seller, 'seller', placed.number, 'accept')).status).toBe(200);
   });
 });

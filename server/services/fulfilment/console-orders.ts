@@ -22,6 +22,7 @@ import { paymentStatusWords } from '../../../src/rules/payment-words.ts';
 import type { Database } from '../../db/schema.ts';
 import { isAwaitingItsPayment, orderListedInConsole, type ConsoleScope } from './console-scope.ts';
 import { locationDays } from './location-days.ts';
+import { closedDayPartIds } from '../checkout/closed-day-parts.ts';
 import { substituteCandidates } from './substitutions.ts';
 
 /** The most orders one console page lists. */
@@ -113,6 +114,11 @@ export async function listConsoleOrders(
     .execute();
   if (rows.length === 0) return [];
   const orderIds = [...new Set(rows.map((r) => r.id))];
+  // Parts booked on a day their seller (or the store) closed: the card says so and offers only Refuse and Cancel.
+  const closed = await closedDayPartIds(
+    db,
+    rows.map((r) => ({ id: r.deliverable_id })),
+  );
   const [items, events, parts] = await Promise.all([
     db
       .selectFrom('order_items')
@@ -182,8 +188,10 @@ export async function listConsoleOrders(
       false,
       ending,
     ).totalCents;
-    // A dine-in or pick-up part waits for its visit by the restaurant's clock (tableDayRefusal): the card is told its day and time.
-    const tableDay = fulfilmentKindOf(row.speed) === 'delivery' ? undefined : visitDayAt(now, row);
+    // A part waits for its day (a table also for its time) by its location's clock (tableDayRefusal), and on a day its
+    // seller closed is only refused or canceled (closedDayRefusal): the card is told its day, time and closure.
+    const dayClosed = closed.has(row.deliverable_id);
+    const tableDay = { ...visitDayAt(now, row), closed: dayClosed };
     const substitutes = state === 'picking' ? await candidatesByLine(db, ownItems, row.loc_id) : new Map<number, ConsoleItem['substitutes']>();
     orders.push({
       order_number: row.increment_id,
@@ -222,7 +230,10 @@ export async function listConsoleOrders(
         : partEventsFor(state, otherParts, actor, fulfilmentKindOf(row.speed), tableDay).filter(
             (event) => ownItems.some(isLineLeft) || !handingOverEvents.includes(event),
           ),
-      ...(tableDay ? { table_today: tableDay.today, table_time: tableDay.time ?? null, table_minutes: tableDay.minutes } : {}),
+      table_today: tableDay.today,
+      table_time: tableDay.time ?? null,
+      table_minutes: tableDay.minutes,
+      ...(dayClosed ? { day_closed: true } : {}),
       other_parts: otherParts,
       items: ownItems.map((i) => ({
         id: i.id,

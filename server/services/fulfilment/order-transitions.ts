@@ -18,6 +18,7 @@ import {
   isLineLeft,
   needsReason,
   orderCancelRefusal,
+  closedDayRefusal,
   tableDayRefusal,
   takesReason,
   type FulfilmentActor,
@@ -212,9 +213,15 @@ export async function moveInTransaction(
       )
     : undefined;
   if (stopping) return { result: { kind: 'not-allowed', state: from, message: wholeMoveRefusal(stopping, kind) } };
-  // A table is made ready on its day and served from its time, a pick-up collected on its day, by the restaurant's
-  // own clock (QA walks 3 and 6: Served the day before, Table ready and charged the day before).
-  const tooEarly = part && tableDayRefusal(request.event, kind, visitDayAt(now, part));
+  // A part on a day its seller (or the store) closed is not prepared for that day: only refused or canceled until it
+  // moves to another day or the day reopens (walk 8 #4: staff accepted one, and the shopper was told so after 'closed').
+  const closed = part !== undefined && !endingEvents.includes(request.event) && (await closedDayPartIds(trx, [part])).has(part.id);
+  const day = part && { ...visitDayAt(now, part), closed };
+  const closedDay = closedDayRefusal(request.event, kind, day);
+  if (closedDay) return { result: { kind: 'not-allowed', state: from, message: closedDay } };
+  // A table is made ready on its day and served from its time, a pick-up collected and a delivery delivered on its
+  // day, by the location's own clock (QA walks 3 and 6: Served the day before, Table ready and charged the day before).
+  const tooEarly = tableDayRefusal(request.event, kind, day);
   if (tooEarly) return { result: { kind: 'invalid', field: 'event', message: tooEarly } };
   if (needsReason(request.event, actor.role) && reason === undefined) {
     return { result: { kind: 'invalid', field: 'reason', message: fulfilmentMessages.reasonRequired } };

@@ -58,13 +58,16 @@ export const consoleOrder = type({
   delivery_date: nullable(string()),
   slot: nullable(string()),
   /**
-   * A dine-in or pick-up part: the restaurant's date and minutes since midnight when the list was read, by its own
-   * clock (src/rules/local-day.ts), and the visit's time ('HH:MM'). Table ready and Picked up are offered from the
-   * visit's day (delivery_date) on, Served from the table's time, as the server allows them (fulfilment.ts tableDayRefusal).
+   * The part's location's date and minutes since midnight when the list was read, by its own clock
+   * (src/rules/local-day.ts), and the visit's (or slot's) time ('HH:MM'). Table ready, Picked up and Delivered are
+   * offered from the part's day (delivery_date) on, Served from the table's time, as the server allows them
+   * (fulfilment.ts tableDayRefusal).
    */
   table_today: optional(string()),
   table_time: optional(nullable(string())),
   table_minutes: optional(number()),
+  /** The part's day was closed by its seller (or the store): only Refuse and Cancel are offered (fulfilment.ts closedDayRefusal). */
+  day_closed: optional(boolean()),
   /** The asker's part: this seller's lines with their tax, delivery and packaging fees (never another seller's goods or the tip). */
   total: money,
   /** Staff only: the whole order's total. */

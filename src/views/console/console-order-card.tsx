@@ -19,6 +19,7 @@ import { chargedTotal, formatWeighedPounds, substitutionPreferenceLabels, substi
 import { isLastLineLeft, markOutQuestion, moveQuestion, type ConsoleQuestion } from '../../rules/console-confirm.ts';
 import { formatUsDate } from '../../rules/delivery-dates.ts';
 import {
+  closedDayNote,
   consoleActorLabels,
   consoleStateLabel,
   consoleTableDay,
@@ -94,6 +95,8 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
     });
   };
   const headingId = `console-order-${order.order_number}-${order.loc_id}`;
+  // A part on a day its seller closed: the card says so and what is left to do (its buttons are Refuse and Cancel only).
+  const closedNote = closedDayNote(order.kind, consoleTableDay(order));
 
   return (
     <article className={css.card} aria-labelledby={headingId} data-order={order.order_number}>
@@ -106,6 +109,11 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
         </span>
         {order.late && <span className={css.warning}>Late</span>}
         {order.stuck && <span className={css.warning}>Stuck</span>}
+        {closedNote && (
+          <span className={css.warning} data-testid="closed-day">
+            {closedNote}
+          </span>
+        )}
       </div>
       <p className={css.meta}>
         {order.customer_name || 'Guest'} · {order.delivery_method} · {order.vendor_name}
