@@ -447,7 +447,11 @@ export function refusedByOf(
   return stepTakenBy(timeline, 'refused', vendorName);
 }
 
-/** Who took a seller's part (or the order) into a state, read from its timeline's last such step: the store or the seller. */
+/**
+ * Who took a seller's part (or the order) into a state, read from its timeline's last such step: the store or the
+ * seller. A refusal the shopper's step took is their answer to the part's last substitute (substitution-moves.ts): the
+ * part ended by the store's rule, as when its last line is marked out, not by its seller.
+ */
 function stepTakenBy(
   timeline: readonly { state: string; actor: string; seller?: string | null | undefined }[] | undefined,
   state: FulfilmentState,
@@ -455,7 +459,7 @@ function stepTakenBy(
 ): FulfilmentActor | undefined {
   const step = timeline?.filter((s) => s.state === state && (s.seller == null || s.seller === vendorName)).at(-1);
   if (step === undefined) return undefined;
-  return isStoreStep(step) ? 'staff' : 'seller';
+  return isStoreStep(step) || step.actor === 'shopper' ? 'staff' : 'seller';
 }
 
 /**

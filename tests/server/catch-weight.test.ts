@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { orderStatusReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.ts';
 import { authorisedCents, capRule, finalCents, orderTotalNote } from '../../src/rules/catch-weight.ts';
-import { heldCardReleasedText } from '../../src/rules/fulfilment.ts';
+import { heldCardReleasedText, orderHeadline } from '../../src/rules/fulfilment.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { packSettlementMessages } from '../../server/services/fulfilment/order-weighing.ts';
 import { startSession } from '../../server/services/accounts/accounts.ts';
@@ -400,6 +400,19 @@ describe('substitutions', () => {
     // Its only line gone, the order has nothing left to pack (QA walk 7 #2): it ends, its card hold released, not charged.
     expect(await orderOf(t, refused.number)).toMatchObject({ fulfilment_state: 'refused', status: 'canceled', capture_state: 'released' });
     expect((await move(refused.number, 'pack', { weights: [] })).status).toBe(409);
+    // Her answer ended it: the history records the shopper, never a staff member with her id (087 left), and the
+    // page still says the part ended by the store's rule, not that its seller refused it.
+    const ending = await db
+      .selectFrom('order_events')
+      .select(['actor_role', 'actor_id'])
+      .where('order_id', '=', (await orderOf(t, refused.number)).id)
+      .where('event', '=', 'refuse')
+      .execute();
+    expect(ending).toEqual([{ actor_role: 'shopper', actor_id: buyer.customerId }]);
+    const ended = await statusOf(refused.number);
+    assert(ended.body, orderStatusReply);
+    expect(ended.body.data?.timeline?.at(-1)).toMatchObject({ state: 'refused', actor: 'shopper' });
+    expect(orderHeadline(ended.body.data ?? { status: '' })).toBe('Refused by the store');
 
     const out = await placed(2, 'refund');
     await toPicking(out.number);

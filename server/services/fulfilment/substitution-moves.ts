@@ -4,7 +4,7 @@ import type { MailSender } from '../../adapters/mail/mail-port.ts';
 import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Log } from '../platform/log.ts';
-import { staffScope, type ConsoleScope } from './console-scope.ts';
+import { shopperScope, type ConsoleScope } from './console-scope.ts';
 import { moveInTransaction, partHasLinesLeft, sendMoveMails, type MoveActor, type MoveDone } from './order-transitions.ts';
 import {
   giveBackSubstitute,
@@ -113,10 +113,12 @@ export async function answerSubstitution(
     if (request.approve) return { result: { kind: 'done' } };
     await giveBackSubstitute(trx, line.itemId);
     // The part's last line gone with the substitute refused: nothing is left to hand over, and the part ends as when
-    // its last line is marked out, by the store's rule ('by the store'), not the shopper's cancel (allOutTransition).
-    const ended = await endIfNothingLeft(trx, deps, { role: 'staff', userId: shopperId, scope: staffScope }, line, now, log);
+    // its last line is marked out (allOutTransition). Its history records who did it, the shopper (087 left: it read
+    // as a staff move with the shopper's id); the words still say the store ended it (fulfilment.ts stepTakenBy).
+    const ended = await endIfNothingLeft(trx, deps, { role: 'shopper', userId: shopperId, scope: shopperScope }, line, now, log);
     return { result: { kind: 'done' }, ended };
   });
+  // The mail speaks as for a mark-out: the part ended by the store's rule, not by a cancel of the shopper's.
   if (outcome.ended) sendMoveMails(deps, { role: 'staff' }, outcome.ended, log);
   return outcome.result;
 }
