@@ -82,10 +82,18 @@ async function booked(templateId: number, date: string): Promise<number> {
   return row?.booked ?? 0;
 }
 
-async function options(orderId: string, date?: string, token = buyer.token) {
-  const url = `/api/account/order/reschedule?order_id=${orderId}${date ? `&date=${date}` : ''}`;
-  const response = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-  return { status: response.statusCode, body: json(response) };
+/**
+ * The change panel's request: an order's reschedule options (for a date, one seller's delivery, another's token), the
+ * reply checked against the contract when it is an answer (a 404 is only its status).
+ */
+async function options(orderId: string, ask: { date?: string; locId?: number; token?: string } = {}) {
+  const query = [`order_id=${orderId}`, ask.date && `date=${ask.date}`, ask.locId !== undefined && `vendor_loc_id=${ask.locId}`];
+  const url = `/api/account/order/reschedule?${query.filter(Boolean).join('&')}`;
+  const response = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${ask.token ?? buyer.token}` } });
+  if (response.statusCode !== 200) return { status: response.statusCode, data: undefined };
+  const body = json(response);
+  assert(body, rescheduleOptionsReply);
+  return { status: response.statusCode, data: body.data };
 }
 
 const reschedule = (orderId: string, date: string, slotId: number | null, token = buyer.token) =>
@@ -106,10 +114,9 @@ async function getslot(date: string) {
 describe('the shopper reschedules before the cutoff', () => {
   test('moves the delivery to a free slot on another date: the new seat booked, the old one freed, a mail sent', async () => {
     const order = await paidOrder('2026-12-04', 1);
-    const seen = await options(order.number, '2026-12-05');
-    assert(seen.body, rescheduleOptionsReply);
-    expect(seen.body.data).toMatchObject({ can_change: true, refusal: null, delivery_date: '2026-12-04', slot_id: slot(1), date_refusal: null });
-    expect(seen.body.data?.slots.map((s) => s.slot_id)).toContain(slot(3));
+    const seen = await options(order.number, { date: '2026-12-05' });
+    expect(seen.data).toMatchObject({ can_change: true, refusal: null, delivery_date: '2026-12-04', slot_id: slot(1), date_refusal: null });
+    expect(seen.data?.slots.map((s) => s.slot_id)).toContain(slot(3));
 
     const oldBefore = await booked(slot(1), '2026-12-04');
     const newBefore = await booked(slot(3), '2026-12-05');
@@ -160,10 +167,9 @@ describe('the shopper reschedules before the cutoff', () => {
     const closed = await reschedule(order.number, '2026-12-09', slot(1));
     expect(closed.status).toBe(409);
     expect(closed.body).toMatchObject({ message: expect.stringContaining('is closed on 12/09/2026 (Closed by the seller)') });
-    const seen = await options(order.number, '2026-12-09');
-    assert(seen.body, rescheduleOptionsReply);
-    expect(seen.body.data?.holidays).toContain('2026-12-09');
-    expect(seen.body.data?.date_refusal).toContain('is closed');
+    const seen = await options(order.number, { date: '2026-12-09' });
+    expect(seen.data?.holidays).toContain('2026-12-09');
+    expect(seen.data?.date_refusal).toContain('is closed');
     const row = await orderOf(t, order.number);
     const deliverable = await db.selectFrom('order_deliverables').selectAll().where('order_id', '=', row.id).executeTakeFirstOrThrow();
     expect(deliverable).toMatchObject({ delivery_date: '2026-12-04', slot_template_id: slot(2) });
@@ -176,7 +182,7 @@ describe('the shopper reschedules before the cutoff', () => {
     expect((await reschedule(order.number, '12/05/2026', slot(1))).body).toMatchObject({ errors: [{ field: 'delivery_date' }] });
     const stranger = await shopper(t, 'reschedule-stranger@example.com');
     expect((await reschedule(order.number, '2026-12-05', slot(1), stranger.token)).status).toBe(404);
-    expect((await options(order.number, undefined, stranger.token)).status).toBe(404);
+    expect((await options(order.number, { token: stranger.token })).status).toBe(404);
   });
 });
 
@@ -185,8 +191,7 @@ describe('after the cutoff the shopper is told why, and the server refuses', () 
     const order = await paidOrder('2026-12-04', 1);
     clock.set('2026-12-03T20:30:00Z'); // 3:30 pm in New York, the day before
     const seen = await options(order.number);
-    assert(seen.body, rescheduleOptionsReply);
-    expect(seen.body.data).toMatchObject({ can_change: false, refusal: fulfilmentMessages.pastCutoffTime });
+    expect(seen.data).toMatchObject({ can_change: false, refusal: fulfilmentMessages.pastCutoffTime });
     const moved = await reschedule(order.number, '2026-12-07', slot(1));
     expect(moved.status).toBe(409);
     expect(moved.body).toMatchObject({ message: fulfilmentMessages.pastCutoffTime });
@@ -220,10 +225,9 @@ describe('a day its seller closed after the cutoff (QA walk 6): its orders may s
         .executeTakeFirst();
     await expect.poll(async () => (await mailOf(moving.number))?.body_text ?? '').toContain('The usual cutoff does not apply');
     const seen = await options(moving.number);
-    assert(seen.body, rescheduleOptionsReply);
-    expect(seen.body.data).toMatchObject({ can_change: true, refusal: null, day_closed: true, date: '2026-12-18' });
+    expect(seen.data).toMatchObject({ can_change: true, refusal: null, day_closed: true, date: '2026-12-18' });
     // The closed day itself is not offered: the shopper picks another.
-    expect(seen.body.data?.date_refusal).not.toBeNull();
+    expect(seen.data?.date_refusal).not.toBeNull();
     const status = await t.app.inject({
       method: 'GET',
       url: `/api/account/orderstatus?order_id=${canceling.number}`,
@@ -240,8 +244,7 @@ describe('a day its seller closed after the cutoff (QA walk 6): its orders may s
     expect(await booked(slot(3), '2026-12-18')).toBe(seatsBefore - 1);
     // On an open day again, its cutoff is that day's: still ahead, so it may change.
     const after = await options(moving.number);
-    assert(after.body, rescheduleOptionsReply);
-    expect(after.body.data).toMatchObject({ can_change: true, day_closed: false, delivery_date: '2026-12-21' });
+    expect(after.data).toMatchObject({ can_change: true, day_closed: false, delivery_date: '2026-12-21' });
 
     // Canceled on the closed day: refunded in full, as any shopper's cancel.
     const canceled = await post(t, '/api/account/order/cancel', { order_id: canceling.number }, buyer.token);
@@ -258,14 +261,12 @@ describe('a day its seller closed after the cutoff (QA walk 6): its orders may s
     expect((await post(t, '/api/seller/capacity/day', { loc_id: 101, date: '2026-12-18', closed: true }, seller)).status).toBe(200);
     const refusal = fulfilmentMessages.cancelPastCutoff('2026-12-17');
     // The closed day's delivery may move; the whole order may not be canceled, and the options say so before asking.
-    const butcher = await t.app.inject({
-      method: 'GET',
-      url: `/api/account/order/reschedule?order_id=${number}&vendor_loc_id=101`,
-      headers: { authorization: `Bearer ${buyer.token}` },
+    expect((await options(number, { locId: 101 })).data).toMatchObject({
+      vendor_loc_id: 101,
+      day_closed: true,
+      can_change: true,
+      cancel_refusal: refusal,
     });
-    const butcherBody = json(butcher);
-    assert(butcherBody, rescheduleOptionsReply);
-    expect(butcherBody.data).toMatchObject({ vendor_loc_id: 101, day_closed: true, can_change: true, cancel_refusal: refusal });
     // The order page's can_cancel and the server's cancel read the same rule: both no, in the same words.
     const status = await t.app.inject({
       method: 'GET',
@@ -298,8 +299,7 @@ describe('a day its seller closed after the cutoff (QA walk 6): its orders may s
     expect((await post(t, '/api/seller/orders/move', { order_id: number, event: 'pick' }, otherSeller)).status).toBe(200);
     // The panel opens on the closed day's delivery (no part asked for) and offers its move, not a cancel.
     const seen = await options(number);
-    assert(seen.body, rescheduleOptionsReply);
-    expect(seen.body.data).toMatchObject({
+    expect(seen.data).toMatchObject({
       vendor_loc_id: 101,
       day_closed: true,
       can_change: true,
@@ -557,8 +557,7 @@ describe('an order of two sellers: one delivery moves, the other stays (QA walk 
   test('options list both deliveries and the cutoff date; the move, its reply, mail and timeline name whose moved', async () => {
     const { number } = await twoSellerOrder(t, { buyer, skip: 30, date: '2026-12-11' });
     const seen = await options(number);
-    assert(seen.body, rescheduleOptionsReply);
-    const parts = seen.body.data?.parts ?? [];
+    const parts = seen.data?.parts ?? [];
     expect(parts.map((p) => [p.vendor_loc_id, p.delivery_date])).toEqual([
       [101, '2026-12-11'],
       [102, '2026-12-11'],
@@ -566,14 +565,7 @@ describe('an order of two sellers: one delivery moves, the other stays (QA walk 
     const fish = parts[1]?.vendor_name ?? '';
     const butcher = parts[0]?.vendor_name ?? '';
     // The fishmonger's delivery is asked for by its location: its own slots, its own name.
-    const fishOptions = await t.app.inject({
-      method: 'GET',
-      url: `/api/account/order/reschedule?order_id=${number}&vendor_loc_id=102`,
-      headers: { authorization: `Bearer ${buyer.token}` },
-    });
-    const fishBody = json(fishOptions);
-    assert(fishBody, rescheduleOptionsReply);
-    expect(fishBody.data).toMatchObject({ vendor_loc_id: 102, vendor_name: fish, cutoff_date: '2026-12-11' });
+    expect((await options(number, { locId: 102 })).data).toMatchObject({ vendor_loc_id: 102, vendor_name: fish, cutoff_date: '2026-12-11' });
 
     const moved = await post(
       t,
@@ -597,8 +589,7 @@ describe('an order of two sellers: one delivery moves, the other stays (QA walk 
     ]);
     // The cutoff counts from the earliest delivery still going: the butcher's, not the one just moved.
     const after = await options(number);
-    assert(after.body, rescheduleOptionsReply);
-    expect(after.body.data?.cutoff_date).toBe('2026-12-11');
+    expect(after.data?.cutoff_date).toBe('2026-12-11');
     // The mail says whose delivery moved and that the other stays; the timeline names the seller.
     const mail = () =>
       db.selectFrom('outbox').select('body_text').where('subject', '=', `Your order #${number}: a delivery moved`).executeTakeFirst();
