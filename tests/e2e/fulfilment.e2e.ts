@@ -35,7 +35,7 @@ import {
   uniqueEmail,
 } from './steps.ts';
 import { e2ePacificSeller, e2eSeller, e2eStaff } from './store-users.ts';
-import { cancelThroughStaff, setDayClosedAsSeller } from './console-steps.ts';
+import { cancelThroughStaff, daysBetween, setDayClosedAsSeller } from './console-steps.ts';
 import { newCustomer, openWithSession, postJson } from './journeys/shoppers.ts';
 import { dineInThroughApi, payOnDeliveryOrderNumberThroughApi, saveHomeThroughApi, visitThroughApi } from './journeys/checkout-shoppers.ts';
 import { sameDayAndFarmOrderThroughApi, sameDayOrderThroughApi } from './reach/orders.ts';
@@ -81,6 +81,23 @@ async function shopperOrder(page: Page, orderId: string): Promise<OrderSummary> 
   const order = create(await response.json(), orderStatusReply).data;
   if (!order) throw new Error(`order ${orderId} could not be read`);
   return order;
+}
+
+/**
+ * A delivery is marked Delivered on its day, not before (fulfilment.ts tableDayRefusal): when its day is later than
+ * today, this console session's server clock (test mode's /api/test/clock) moves to 9 am on it and the console is read
+ * again. The answer moves the clock back and reads the console again.
+ */
+async function onDeliveryDay(console: Page, deliveryDate: string): Promise<() => Promise<void>> {
+  const days = daysBetween(storeToday(new Date()), deliveryDate);
+  if (days === 0) return async () => undefined;
+  const { token } = await sessionOf(console);
+  await postJson('/api/test/clock', { shift_minutes: days * 24 * 60 - storeMinutes(new Date()) + minutesOf('09:00') }, token);
+  await console.reload();
+  return async () => {
+    await postJson('/api/test/clock', { shift_minutes: 0 }, token);
+    await console.reload();
+  };
 }
 
 async function sellerSignsIn(page: Page): Promise<void> {
@@ -244,10 +261,15 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
     await shopperSees(page, 'Out for delivery');
     await expect(page.getByTestId('order-status')).toHaveText('Out for delivery');
 
+    // Delivered on its day only: before it, the card does not offer it.
+    const deliveryDate = placed.items[0]?.delivery_date ?? storeToday(new Date());
+    if (deliveryDate > storeToday(new Date())) await expect(card.getByRole('button', { name: 'Delivered' })).toHaveCount(0);
+    const backToToday = await onDeliveryDay(seller, deliveryDate);
     await card.getByRole('button', { name: 'Delivered' }).click();
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Delivered');
     await expect(card.getByRole('button')).toHaveCount(0);
     await expect(card).toContainText(' · Paid');
+    await backToToday();
     await shopperSees(page, 'Delivered');
     // Finished: the headline says how (not the payment's 'complete').
     await expect(page.getByTestId('order-status')).toHaveText('Delivered');
@@ -477,8 +499,10 @@ test("an order from two sellers: each seller's part moves on its own, the shoppe
     // The butcher hands his part over; the shopper's page shows the salmon refused and not charged, the totals without it.
     await butcher.getByRole('button', { name: 'Hand to driver' }).click();
     await expect(butcher.getByTestId('fulfilment-state')).toHaveText('Out for delivery');
+    const backToToday = await onDeliveryDay(seller, deliveryDate);
     await butcher.getByRole('button', { name: 'Delivered' }).click();
     await expect(butcher.getByTestId('fulfilment-state')).toHaveText('Delivered');
+    await backToToday();
     await page.reload();
     await expect(page.getByTestId('order-status')).toHaveText('Delivered');
     const delivered = await shopperOrder(page, orderId);
@@ -747,6 +771,40 @@ test("a two-seller order: the shopper moves one seller's delivery, told whose mo
     await page.setViewportSize({ width, height: 900 });
     await expectUnbrokenCells(page);
     await page.screenshot({ path: `test-results/two-seller-moved-${width}.png`, fullPage: true });
+  }
+});
+
+/**
+ * Walk 8 #4: staff accepted an order on a day its seller had closed (the card said nothing of it and offered Accept),
+ * and the shopper was mailed 'closed' then 'accepted'. The card now flags the closed day and offers only what ends the
+ * part (the server refuses the rest: tests/server/fulfilment.test.ts); reopened, Accept is back.
+ */
+test('an order on a day its seller closed: the staff card says so and offers Refuse and Cancel, not Accept', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const order = await sameDayOrderThroughApi('closed-day-card');
+  const staffContext = await browser.newContext();
+  await setDayClosedAsSeller(order.vendorLocId, order.deliveryDate, true);
+  let closed = true;
+  try {
+    const staff = await staffContext.newPage();
+    await consoleUserSignsIn(staff, { ...e2eStaff, console: 'Staff console', path: 'staff', heading: 'STAFF CONSOLE' });
+    await staff.getByLabel('Date').first().fill(order.deliveryDate);
+    const card = staff.getByRole('article', { name: `ORDER #${order.orderId}` });
+    await expect(card.getByTestId('closed-day')).toHaveText(`Closed on ${formatUsDate(order.deliveryDate)}: move or cancel`);
+    await expect(card.getByRole('button', { name: 'Refuse' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+    await card.scrollIntoViewIfNeeded();
+    await staff.screenshot({ path: 'test-results/closed-day-staff-card.png', fullPage: true });
+    await setDayClosedAsSeller(order.vendorLocId, order.deliveryDate, false);
+    closed = false;
+    await staff.reload();
+    await staff.getByLabel('Date').first().fill(order.deliveryDate);
+    await expect(card.getByRole('button', { name: 'Accept' })).toBeVisible();
+    await expect(card.getByTestId('closed-day')).toHaveCount(0);
+  } finally {
+    if (closed) await setDayClosedAsSeller(order.vendorLocId, order.deliveryDate, false);
+    await staffContext.close();
   }
 });
 
