@@ -72,11 +72,14 @@ export function isSubstitutionPreference(value: string): value is SubstitutionPr
 export const substitutionStates = ['proposed', 'approved', 'refused', 'out'] as const;
 export type SubstitutionState = (typeof substitutionStates)[number];
 
+/** Why a line left the order: its substitute refused, or out of stock with none. */
+const lineLeftWords = { refused: 'Substitute refused', out: 'Out of stock' } as const;
+
 export const substitutionStateLabels: Readonly<Record<SubstitutionState, string>> = {
   proposed: 'Substitute offered',
   approved: 'Substituted',
-  refused: 'Substitute refused: not charged',
-  out: 'Out of stock: not charged',
+  refused: `${lineLeftWords.refused}: not charged`,
+  out: `${lineLeftWords.out}: not charged`,
 };
 
 /** What the seller's proposal must share with the ordered product under each preference (none: no proposal at all). */
@@ -273,7 +276,7 @@ export interface TotalRow {
  * weighed lines wait for the scale), or once packed the final subtotal, discount and tax with the fees and tip as
  * placed, adding up to 'Final Total', what was charged (or is due at the door). A Delivery Fee or Driver Tip that
  * cannot apply to the order's speed (a pick-up, a table, a courier's tip) is not listed: it is always 0. An order
- * that ended (canceled, or refused whole) ends with 'Nothing to pay, was' (QA walk 3).
+ * that ended (canceled, or refused whole) ends with what it was and 'Nothing to pay' (QA walk 3, walk 8 #6).
  */
 export function orderTotalRows(order: OrderFigures): TotalRow[] {
   const final = order.final_total ?? null;
@@ -287,11 +290,12 @@ export function orderTotalRows(order: OrderFigures): TotalRow[] {
     ...(applies.driverTip ? [{ name: 'Driver Tip', value: order.driver_tip }] : []),
   ];
   if (final !== null && !isEndedOrder(order)) return [...rows, { name: 'Final Total', value: final, total: true }];
-  // An order that ended owes nothing: its total is said as what it was ('Nothing to pay, was $68.73', as the page's
-  // TOTAL says 'Nothing to pay (was …)'), not as a Grand Total still due; the rows above still add up to it.
-  // One that cost nothing (wallet redemptions only) was never anything to pay: its Grand Total stays $0.00 (QA walk 5).
+  // An order that ended owes nothing: the rows above add up to what it was ('Total, was $68.73'), and its total is
+  // what it charges, $0.00 (as the page's TOTAL says 'Nothing to pay (was …)'), not a Grand Total still due nor a
+  // was-amount read as charged (QA walk 8 #6). One that cost nothing (wallet redemptions only) was never anything to
+  // pay: its Grand Total stays $0.00 (QA walk 5).
   if (isEndedOrder(order) && !isNothingToPay(order))
-    return [...rows, { name: 'Nothing to pay, was', value: final ?? order.grand_total, total: true }];
+    return [...rows, { name: 'Total, was', value: final ?? order.grand_total }, { name: 'Nothing to pay', value: '0.00', total: true }];
   const estimated = order.cap_rule && !chargesNothing(order);
   return [...rows, { name: estimated ? 'Estimated Total' : 'Grand Total', value: order.grand_total, total: true }];
 }
@@ -384,8 +388,12 @@ export interface LineFacts {
  * place order gave its share back (QA: 'not charged' on an order paid up front, its refund listed below).
  */
 export function refusedPartLineNote(by: FulfilmentActor, money: boolean | 'wallet'): string {
-  const outcome = money === 'wallet' ? 'back in your wallet' : money ? 'refunded' : 'not charged';
-  return `Refused by ${by === 'staff' ? 'the store' : 'its seller'}: ${outcome}`;
+  return `Refused by ${by === 'staff' ? 'the store' : 'its seller'}: ${partLineOutcome(money)}`;
+}
+
+/** What became of an ended part's line's money: refunded, never charged, or back in the wallet. */
+function partLineOutcome(money: boolean | 'wallet'): string {
+  return money === 'wallet' ? 'back in your wallet' : money ? 'refunded' : 'not charged';
 }
 
 /** Who refused a seller's part, in the order page's words: 'Fulton Fish Co. refused their part' or 'The store refused …'. */
@@ -402,10 +410,14 @@ export function lineNote(line: LineFacts, timeline?: OrderFigures['timeline']): 
   // order's timeline says whether its seller or the store refused it, its part_money whether its share was given back
   // (QA: told by matching the refunds' words; a part refused whole, refunded at the order's end, read 'not charged'),
   // and a wallet line that it went back to the wallet (walk 5).
-  if (line.fulfilment_state === 'refused' && line.wallet === true)
-    return refusedPartLineNote(refusedByOf(timeline, line.vendor_name) ?? 'seller', 'wallet');
-  if (line.fulfilment_state === 'refused')
-    return refusedPartLineNote(refusedByOf(timeline, line.vendor_name) ?? 'seller', line.part_money === 'refunded');
+  if (line.fulfilment_state === 'refused') {
+    const money = line.wallet === true ? 'wallet' : line.part_money === 'refunded';
+    // A line that left before its part ended says why, as the consoles do: the part ended because every line was out
+    // (QA walk 8 #6: marked-out lines read 'Refused by its seller: not charged').
+    const left = line.substitution_state === 'out' || line.substitution_state === 'refused' ? line.substitution_state : undefined;
+    if (left !== undefined) return `${lineLeftWords[left]}: ${partLineOutcome(money)}`;
+    return refusedPartLineNote(refusedByOf(timeline, line.vendor_name) ?? 'seller', money);
+  }
   const parts: string[] = [];
   if (line.substitution_state) {
     parts.push(`${substitutionStateLabels[line.substitution_state]}${line.substitute_name ? `: ${line.substitute_name}` : ''}`);

@@ -88,6 +88,16 @@ export function paymentStatusWords(order: PaymentFacts): string {
   }
 }
 
+/**
+ * Nothing was taken for it, nor will be: a card hold let go, or an order (or a refused part) that ended unpaid. Not a
+ * refund (taken, then given back) nor a wallet redemption (it cost nothing): the consoles then show what was charged,
+ * $0.00, beside what it came to (console-amount.ts).
+ */
+export function chargesNothing(order: PaymentFacts): boolean {
+  const words = paymentStatusWords(order);
+  return words === paymentWords.holdReleased || words === paymentWords.notCharged;
+}
+
 /** The payment the shopper chose at checkout, as the cart flow keeps it (payment_mode: 1 bank, 2 card, 3 UPI, 4 at the hand-over). */
 export interface ChosenPayment {
   payment_mode: number | undefined;

@@ -202,7 +202,11 @@ describe('an order once its final amount is known (QA: order 100000001 listed at
 
   it('a canceled order ends its totals with nothing to pay and what it was, not a Grand Total still due (QA walk 3 item 15)', () => {
     const rows = orderTotalRows({ ...summary, cap_rule: null, status: 'canceled', grand_total: '68.73' });
-    expect(rows.at(-1)).toEqual({ name: 'Nothing to pay, was', value: '68.73', total: true });
+    // What it charges, $0.00, is the total; what it was stays above it, the sum of the rows (walk 8 #6).
+    expect(rows.slice(-2)).toEqual([
+      { name: 'Total, was', value: '68.73' },
+      { name: 'Nothing to pay', value: '0.00', total: true },
+    ]);
     expect(rows.map((r) => r.name)).not.toContain('Grand Total');
     expect(orderTotalRows({ ...summary, status: 'canceled' }).map((r) => r.name)).not.toContain('Estimated Total');
   });
@@ -271,6 +275,13 @@ describe('an order once its final amount is known (QA: order 100000001 listed at
     const line = { product_qty: 1, bottle_size: 500, row_total: '0.00', fulfilment_state: 'refused', vendor_name: 'Gramercy Chop House' };
     expect(lineNote({ ...line, wallet: true })).toBe('Refused by its seller: back in your wallet');
     expect(lineNote(line)).toBe('Refused by its seller: not charged');
+    // A line marked out that ended its part says it was out of stock, as the consoles do (walk 8 #6), and what
+    // became of its money; a refused substitute likewise.
+    expect(lineNote({ ...line, row_total: '44.45', substitution_state: 'out' })).toBe('Out of stock: not charged');
+    expect(lineNote({ ...line, row_total: '44.45', substitution_state: 'out', part_money: 'refunded' })).toBe('Out of stock: refunded');
+    expect(lineNote({ ...line, row_total: '44.45', substitution_state: 'refused', substitute_name: 'Sirloin' })).toBe(
+      'Substitute refused: not charged',
+    );
     // Still going: the portion is the order's, nothing said of the wallet.
     expect(orderTotalNote({ ...redeemed, wallet_back: oysters })).toBeUndefined();
   });

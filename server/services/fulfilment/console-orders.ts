@@ -18,7 +18,7 @@ import { centsToDollars } from '../../../src/rules/money.ts';
 import { deliverableTimeLabel } from '../../../src/rules/visit-time.ts';
 import { partEventsFor } from '../../../src/rules/order-parts.ts';
 import { orderEndingOf, partTotalCents, refusedAloneParts, standingAmounts } from '../../../src/rules/refused-parts.ts';
-import { paymentStatusWords } from '../../../src/rules/payment-words.ts';
+import { chargesNothing, paymentStatusWords } from '../../../src/rules/payment-words.ts';
 import type { Database } from '../../db/schema.ts';
 import { isAwaitingItsPayment, orderListedInConsole, type ConsoleScope } from './console-scope.ts';
 import { locationDays } from './location-days.ts';
@@ -193,17 +193,22 @@ export async function listConsoleOrders(
     const dayClosed = closed.has(row.deliverable_id);
     const tableDay = { ...visitDayAt(now, row), closed: dayClosed };
     const substitutes = state === 'picking' ? await candidatesByLine(db, ownItems, row.loc_id) : new Map<number, ConsoleItem['substitutes']>();
+    const payment = {
+      ...row,
+      paid_when_placed: row.payment_ref !== null && row.grand_total_cents > 0,
+      // Wallet redemptions only: nothing was paid, the portions came from the wallet (QA walk 5: '$0.00 · Paid').
+      wallet_only: row.grand_total_cents === 0 && orderItems.some((i) => i.wallet_entry_id !== null),
+      part_refused: refusedAlone,
+    };
+    // An order that ended with nothing taken (its hold released, never paid) charged this part nothing: the card says
+    // $0.00 and what it came to, not its amount beside 'Card hold released' (QA walk 8 #6). A part refused alone is
+    // already $0.00, taken off what the order comes to.
+    const wasCents = !refusedAlone && partCents > 0 && chargesNothing(payment) ? partCents : undefined;
     orders.push({
       order_number: row.increment_id,
       state,
       payment_status: row.status,
-      payment_words: paymentStatusWords({
-        ...row,
-        paid_when_placed: row.payment_ref !== null && row.grand_total_cents > 0,
-        // Wallet redemptions only: nothing was paid, the portions came from the wallet (QA walk 5: '$0.00 · Paid').
-        wallet_only: row.grand_total_cents === 0 && orderItems.some((i) => i.wallet_entry_id !== null),
-        part_refused: refusedAlone,
-      }),
+      payment_words: paymentStatusWords(payment),
       kind: fulfilmentKindOf(row.speed),
       customer_name: consoleCustomerName(row),
       gift_message: row.gift_message,
@@ -212,7 +217,8 @@ export async function listConsoleOrders(
       delivery_method: row.delivery_method,
       delivery_date: row.delivery_date,
       slot: deliverableTimeLabel(row),
-      total: centsToDollars(partCents),
+      total: centsToDollars(wasCents === undefined ? partCents : 0),
+      ...(wasCents === undefined ? {} : { was_total: centsToDollars(wasCents) }),
       // Staff see the whole order's figures; a seller only their part (never another seller's goods or the tip).
       ...(actor === 'staff'
         ? {

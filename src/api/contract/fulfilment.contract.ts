@@ -70,6 +70,12 @@ export const consoleOrder = type({
   day_closed: optional(boolean()),
   /** The asker's part: this seller's lines with their tax, delivery and packaging fees (never another seller's goods or the tip). */
   total: money,
+  /**
+   * What the part came to when nothing was charged for it after all (its order ended with the card hold released, or
+   * never paid): `total` is then 0.00 and the card says 'Nothing charged (was …)' (QA walk 8 #6: '$88.90 · Card hold
+   * released'). Absent while something is, or will be, charged.
+   */
+  was_total: optional(money),
   /** Staff only: the whole order's total. */
   grand_total: optional(money),
   /** Staff only: the order's final amount once packed (decision 039): shown instead of grand_total once known. */

@@ -15,7 +15,7 @@ import {
   selectTypedReason,
   selectTypedWeights,
 } from '../../machines/fulfilment/index.ts';
-import { chargedTotal, formatWeighedPounds, substitutionPreferenceLabels, substitutionStateLabels } from '../../rules/catch-weight.ts';
+import { formatWeighedPounds, substitutionPreferenceLabels, substitutionStateLabels } from '../../rules/catch-weight.ts';
 import { isLastLineLeft, markOutQuestion, moveQuestion, type ConsoleQuestion } from '../../rules/console-confirm.ts';
 import { formatUsDate } from '../../rules/delivery-dates.ts';
 import {
@@ -29,6 +29,7 @@ import {
   type FulfilmentEvent,
 } from '../../rules/fulfilment.ts';
 import { formatMoney } from '../../rules/money.ts';
+import { consoleAmountWords } from '../../rules/console-amount.ts';
 import { walletLineWords } from '../../rules/payment-words.ts';
 import { endsPartOnly } from '../../rules/order-parts.ts';
 import { lineSizeLabel, parseWeightEntry } from '../../rules/weight-entry.ts';
@@ -118,10 +119,7 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
       <p className={css.meta}>
         {order.customer_name || 'Guest'} · {order.delivery_method} · {order.vendor_name}
         {order.delivery_date && ` · ${formatUsDate(order.delivery_date)}`}
-        {order.slot && ` ${order.slot}`} · {formatMoney(order.total)}
-        {order.grand_total !== undefined &&
-          ` of the order's ${formatMoney(chargedTotal({ grand_total: order.grand_total, final_total: order.final_total }))}`}{' '}
-        · {order.payment_words}
+        {order.slot && ` ${order.slot}`} · {consoleAmountWords(order)} · {order.payment_words}
       </p>
       {order.gift_message && (
         <p className={css.gift} data-testid="gift-message">
