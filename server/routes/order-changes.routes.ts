@@ -116,7 +116,8 @@ export function orderChangesRoutes(deps: AppDeps): FastifyPluginAsync {
         const body = parseWith(closeDayBody, request.body);
         const { userId, scope } = await consoleScope(request, role);
         const actor = capacityActor(role, userId, body.reason);
-        return done(await setDayClosed(db, scope, actor, { locId: body.loc_id, date: body.date, closed: body.closed }, deps.mail));
+        const mailing = { mail: deps.mail, appOrigin: deps.config.appOrigin, now: deps.clock() };
+        return done(await setDayClosed(db, scope, actor, { locId: body.loc_id, date: body.date, closed: body.closed }, mailing));
       });
       app.post(`/api/${role}/capacity/slot`, async (request) => {
         const body = parseWith(slotSeatsBody, request.body);

@@ -1,5 +1,6 @@
 import { addDays, formatUsDate, isPastCutoff, storeMinutes, storeToday } from './delivery-dates.ts';
 import { handOverOf, isPayOnDeliveryStatus } from './pay-on-delivery.ts';
+import { orderChangeTitle } from './order-change.ts';
 import { possessive } from './possessive.ts';
 import type { SizeUnit } from './sizes.ts';
 import { minutesOf } from './slots.ts';
@@ -238,19 +239,38 @@ export const dayClosedStep = 'day_closed';
 const visitNouns: Readonly<Partial<Record<FulfilmentKind, string>>> = { dine_in: 'table', pickup: 'pick-up' };
 
 /**
+ * What the shopper's order page will offer an order on a closed day (the server's reschedule options read the same
+ * rules): moving the closed day's delivery (partMoveRefusal; a visit has no date to move to) and canceling the whole
+ * order (orderCancelRefusal; with why not, when another seller's part holds it).
+ */
+export interface ClosedDayOffer {
+  move: boolean;
+  /** Why the whole order cannot be canceled now, or undefined when it can. */
+  cancelRefusal: string | undefined;
+  /** The mail's last line: where the shopper follows the order (a guest's order page, or the account). */
+  follow: string;
+  /** A guest has no account: the order's page is where they change it. */
+  guest: boolean;
+}
+
+/**
  * The mail to a shopper whose day the seller (or the store) closed (QA walk 6): it offers what the order page then
- * offers. The day's closing lifts the change cutoff (changeCutoff), so a delivery may be moved to another open date or
- * canceled whatever the cutoff says; a visit (a table, a pick-up) has no date to move to, so it may be canceled.
+ * offers (`offer`, read by the same rules), never a cancel the page will refuse (087 left: a two-seller order), and
+ * ends with the link to follow the order as every status mail does (walk 8 #8). The day's closing lifts the change
+ * cutoff (changeCutoff), so a delivery may be moved to another open date whatever the cutoff says.
  */
 export function dayClosedMail(
   to: string,
   orderNumber: string,
   sellerName: string,
   date: string,
-  kind: FulfilmentKind = 'delivery',
+  kind: FulfilmentKind,
+  offer: ClosedDayOffer,
 ): { to: string; subject: string; text: string } {
   const day = formatUsDate(date);
   const noCutoff = 'The usual cutoff does not apply: the seller closed the day, not you.';
+  const where = offer.guest ? "on your order's page" : 'in your account, under Your Orders';
+  const cancel = offer.cancelRefusal === undefined;
   const visit = visitNouns[kind];
   if (visit !== undefined) {
     return {
@@ -258,26 +278,40 @@ export function dayClosedMail(
       subject: `Your order #${orderNumber}: ${sellerName} is closed on the day of your ${visit}`,
       text: [
         `${sellerName} is closed on ${day}, the day of your ${visit} (order #${orderNumber}).`,
-        `You can cancel it in your account, under Your Orders (Cancel this order), and you will not pay for it. ${noCutoff}`,
+        cancel
+          ? `You can cancel it ${where} (${orderChangeTitle('visit', true)}), and you will not pay for it. ${noCutoff}`
+          : (offer.cancelRefusal ?? ''),
         `To come another day, please book a new ${visit}.`,
+        offer.follow,
       ].join('\n\n'),
     };
   }
+  const title = orderChangeTitle('delivery', cancel);
+  const choose = offer.move ? [`Please choose another date for it ${where} (${title}). ${noCutoff}`] : [];
+  const orCancel = !cancel
+    ? [offer.cancelRefusal ?? '']
+    : offer.move
+      ? ['If no other date suits you, you can cancel the order there, and you will not pay for it.']
+      : [`You can cancel it ${where} (${title}), and you will not pay for it. ${noCutoff}`];
   return {
     to,
-    subject: `Your order #${orderNumber}: please choose another delivery date`,
-    text: [
-      `${sellerName} is closed on ${day}, the day your order #${orderNumber} was booked for.`,
-      `Please choose another date for it in your account, under Your Orders (Change delivery or cancel). ${noCutoff}`,
-      'If no other date suits you, you can cancel the order there, and you will not pay for it.',
-    ].join('\n\n'),
+    subject: offer.move
+      ? `Your order #${orderNumber}: please choose another delivery date`
+      : `Your order #${orderNumber}: ${sellerName} is closed on the day of your delivery`,
+    text: [`${sellerName} is closed on ${day}, the day your order #${orderNumber} was booked for.`, ...choose, ...orCancel, offer.follow].join(
+      '\n\n',
+    ),
   };
 }
 
-/** A closed day's timeline step in the order's words: a delivery moves to another date, a visit may be canceled. */
-function dayClosedStepLabel(kind: FulfilmentKind): string {
+/**
+ * A closed day's timeline step in the order's words: who closed it and what the shopper may do, a delivery moved to
+ * another date, a visit canceled. Its own sentence: no '… by the seller' after it (walk 8 #9), the step names who.
+ */
+function dayClosedStepLabel(kind: FulfilmentKind, actor: string | undefined): string {
+  const who = actor === 'staff' || actor === 'system' ? 'The store' : 'The seller';
   const visit = visitNouns[kind];
-  return visit === undefined ? 'The seller closed that day: please choose another date' : `The seller closed that day: you can cancel the ${visit}`;
+  return visit === undefined ? `${who} closed that day: please choose another date` : `${who} closed that day: you can cancel the ${visit}`;
 }
 
 /** Who took a timeline step, in the shopper's words (the person's identity stays theirs). */
@@ -340,7 +374,7 @@ export function timelineStepLabel(
 ): string {
   // One of several sellers' deliveries moved alone: the step names whose (QA walk 3 item 5).
   if (step.state === rescheduledStep) return step.seller ? `Delivery moved (${step.seller})` : 'Delivery moved';
-  if (step.state === dayClosedStep) return dayClosedStepLabel(kind);
+  if (step.state === dayClosedStep) return dayClosedStepLabel(kind, step.actor);
   const renamed = stepsNamingTheSeller[step.state];
   const seller = step.seller ?? undefined;
   // A seller's part staff refused credits the store, in the words the page's note and the mail use (refusedPartWho).
@@ -361,6 +395,8 @@ export function timelineStepActor(
   labels: Readonly<Record<string, string>>,
 ): string | undefined {
   if (step.actor === 'seller' && stepsNamingTheSeller[step.state] !== undefined) return undefined;
+  // A closed day's step names who closed it ('The seller closed that day: …'): its sentence ends with what to do.
+  if (step.state === dayClosedStep) return undefined;
   if (step.state === 'refused' && step.seller != null && isStoreStep(step)) return undefined;
   // A pick-up's 'Picked up' is the shopper collecting it, whoever pressed the button (QA walk 6: 'Picked up by the seller').
   if (step.state === shopperTakesStep) return labels.shopper;

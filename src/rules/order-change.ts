@@ -32,6 +32,16 @@ export function orderChangeKind(order: ChangeableOrder): OrderChangeKind | undef
   return dated.length > 0 ? 'visit' : undefined;
 }
 
+/**
+ * The change panel's title (and its button's): what it offers, and only that (087 left: 'Change delivery or cancel'
+ * when only the move was). A visit is canceled, not moved; a delivery whose order cannot be canceled (another
+ * seller's part holds it: orderCancelRefusal) is only moved. The closed day's mail names the panel by it.
+ */
+export function orderChangeTitle(kind: OrderChangeKind, canCancel: boolean): string {
+  if (kind === 'visit') return 'Cancel this order';
+  return canCancel ? 'Change delivery or cancel' : 'Change delivery';
+}
+
 /** Whether an order shows its panel at all. */
 export function changeableOrder(order: ChangeableOrder): boolean {
   return orderChangeKind(order) !== undefined;

@@ -146,6 +146,8 @@ test('a day its seller closed past the cutoff: the order page offers another dat
     const status = page.getByRole('region', { name: 'Order status' });
     const latest = status.getByRole('list', { name: 'Order timeline' }).locator('li[aria-current="step"]');
     await expect(latest).toContainText('The seller closed that day: please choose another date');
+    // One sentence naming who closed the day, then its time: no '… by the seller' joined after it (walk 8 #9).
+    await expect(latest).not.toContainText('by the seller');
     await status.getByRole('button', { name: 'Change delivery or cancel' }).click();
     const panel = status.getByRole('region', { name: 'Change delivery or cancel' });
     await expect(panel).toContainText('Please choose another date for it, or cancel the order, whatever the cutoff.');

@@ -6,9 +6,11 @@ import {
   orderCancelRefusal,
   partMoveRefusal,
   shopperChangeRefusal,
+  timelineActorLabels,
+  timelineStepActor,
   timelineStepLabel,
 } from '../../src/rules/fulfilment.ts';
-import { changeCutoffText, changeableOrder, movedText, orderChangeKind, visitCancelText } from '../../src/rules/order-change.ts';
+import { changeCutoffText, changeableOrder, movedText, orderChangeKind, orderChangeTitle, visitCancelText } from '../../src/rules/order-change.ts';
 
 describe('shopperChangeRefusal: why the shopper may no longer move or cancel', () => {
   it('names the cutoff once 3 pm Eastern the day before has passed, and the seller once picking started', () => {
@@ -103,18 +105,66 @@ describe('a day its seller closed after the cutoff (QA walk 6): the panel, mail 
     expect(visitCancelText({})).toBe('You can cancel it until 3 pm Eastern the day before.');
   });
 
+  const customer = { move: true, cancelRefusal: undefined, follow: 'Your orders: https://shop.example.com/setting/order', guest: false };
+
   it('a table or a pick-up is told in its own words: cancel it, not choose another delivery date', () => {
-    const table = dayClosedMail('a@example.com', '100000005', 'Gramercy Chop House', '2026-12-01', 'dine_in');
+    const table = dayClosedMail('a@example.com', '100000005', 'Gramercy Chop House', '2026-12-01', 'dine_in', { ...customer, move: false });
     expect(table.subject).toBe('Your order #100000005: Gramercy Chop House is closed on the day of your table');
     expect(table.text).toContain('You can cancel it in your account, under Your Orders (Cancel this order)');
     expect(table.text).not.toContain('delivery');
-    const delivery = dayClosedMail('a@example.com', '100000003', 'Hudson Street Butchers', '2026-12-01');
+    const delivery = dayClosedMail('a@example.com', '100000003', 'Hudson Street Butchers', '2026-12-01', 'delivery', customer);
     expect(delivery.subject).toBe('Your order #100000003: please choose another delivery date');
     expect(delivery.text).toContain('The usual cutoff does not apply');
     expect(delivery.text).not.toContain('before the cutoff');
     expect(timelineStepLabel({ state: 'day_closed' }, 'dine_in')).toBe('The seller closed that day: you can cancel the table');
     expect(timelineStepLabel({ state: 'day_closed' }, 'pickup')).toBe('The seller closed that day: you can cancel the pick-up');
     expect(timelineStepLabel({ state: 'day_closed' })).toBe('The seller closed that day: please choose another date');
+  });
+
+  it('the mail offers what the order page will, and ends with where to follow the order (087 left, walk 8 #8)', () => {
+    const refusal = fulfilmentMessages.cancelPastCutoff('2026-12-17');
+    // Another seller's delivery holds the order: the move only, by the panel's title, and why it cannot be canceled.
+    const moveOnly = dayClosedMail('a@example.com', '100000003', 'Hudson Street Butchers', '2026-12-18', 'delivery', {
+      ...customer,
+      cancelRefusal: refusal,
+    });
+    expect(moveOnly.text).toContain(`Please choose another date for it in your account, under Your Orders (${orderChangeTitle('delivery', false)}).`);
+    expect(moveOnly.text).not.toMatch(/can cancel|or cancel/);
+    expect(moveOnly.text).toContain(refusal);
+    expect(moveOnly.text.endsWith('Your orders: https://shop.example.com/setting/order')).toBe(true);
+    // Both offered: the move and the cancel, the panel's full title.
+    const both = dayClosedMail('a@example.com', '100000003', 'Hudson Street Butchers', '2026-12-18', 'delivery', customer);
+    expect(both.text).toContain('(Change delivery or cancel)');
+    expect(both.text).toContain('If no other date suits you, you can cancel the order there');
+    // A guest's pick-up: their order's page, its link, never an account.
+    const guest = {
+      move: false,
+      cancelRefusal: undefined,
+      follow: 'Follow your order: https://shop.example.com/order/status?orderId=100000004',
+      guest: true,
+    };
+    const pickUp = dayClosedMail('g@example.com', '100000004', 'Gramercy Chop House', '2026-12-03', 'pickup', guest);
+    expect(pickUp.text).toContain("You can cancel it on your order's page (Cancel this order)");
+    expect(pickUp.text).not.toMatch(/account/i);
+    expect(pickUp.text.endsWith('/order/status?orderId=100000004')).toBe(true);
+    // A pick-up the page may not cancel: the mail does not promise it either.
+    const held = dayClosedMail('g@example.com', '100000004', 'Gramercy Chop House', '2026-12-03', 'pickup', { ...guest, cancelRefusal: refusal });
+    expect(held.text).not.toContain('You can cancel');
+    expect(held.text).toContain(refusal);
+  });
+
+  it('the change panel is titled by what it offers (087 left): no cancel named where only Move is offered', () => {
+    expect(orderChangeTitle('delivery', true)).toBe('Change delivery or cancel');
+    expect(orderChangeTitle('delivery', false)).toBe('Change delivery');
+    expect(orderChangeTitle('visit', true)).toBe('Cancel this order');
+  });
+
+  it('the closed day step is one sentence naming who closed it, with no actor after it (walk 8 #9)', () => {
+    const step = { state: 'day_closed', actor: 'seller' };
+    expect(timelineStepLabel(step, 'pickup')).toBe('The seller closed that day: you can cancel the pick-up');
+    expect(timelineStepActor(step, timelineActorLabels)).toBeUndefined();
+    expect(timelineStepLabel({ state: 'day_closed', actor: 'staff' }, 'delivery')).toBe('The store closed that day: please choose another date');
+    expect(timelineStepActor({ state: 'day_closed', actor: 'staff' }, timelineActorLabels)).toBeUndefined();
   });
 });
 

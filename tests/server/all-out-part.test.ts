@@ -1,6 +1,10 @@
 import { assert } from 'superstruct';
 import { afterAll, describe, expect, test } from 'vitest';
+import { orderStatusReply } from '../../src/api/contract/checkout.contract.ts';
 import { consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.ts';
+import { lineNote, orderTotalRows } from '../../src/rules/catch-weight.ts';
+import { consoleAmountWords } from '../../src/rules/console-amount.ts';
+import { centsToDollars, formatMoney } from '../../src/rules/money.ts';
 import { allOutReason, fulfilmentMessages, heldCardReleasedText } from '../../src/rules/fulfilment.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { startSession } from '../../server/services/accounts/accounts.ts';
@@ -36,6 +40,7 @@ async function storeUser(email: string, locIds: number[], role: 'seller' | 'staf
 const staff = await storeUser('all-out-staff@example.com', [], 'staff');
 const butcher = await storeUser('all-out-butcher@example.com', [101]);
 const fishmonger = await storeUser('all-out-fish@example.com', [102]);
+const restaurant = await storeUser('all-out-restaurant@example.com', [dineInRestaurant]);
 const offers = await restaurantOffers(t.database, 'dine-in', 3, { priceCents: 2400, stock: 50 });
 
 /** Staff move a seller's order with a reason, as their console asks (needsReason). */
@@ -49,8 +54,8 @@ const move = (token: string, role: 'seller' | 'staff', orderNumber: string, even
 const markOut = (token: string, role: 'seller' | 'staff', orderNumber: string, itemId: number) =>
   post(t, `/api/${role}/orders/substitute`, { order_id: orderNumber, item_id: itemId, out: true }, token);
 
-async function cards(token: string, role: 'seller' | 'staff') {
-  const listed = json(await t.app.inject({ method: 'GET', url: `/api/${role}/orders`, headers: { authorization: `Bearer ${token}` } }));
+async function cards(token: string, role: 'seller' | 'staff', query = '') {
+  const listed = json(await t.app.inject({ method: 'GET', url: `/api/${role}/orders${query}`, headers: { authorization: `Bearer ${token}` } }));
   assert(listed, consoleOrdersReply);
   return listed.data ?? [];
 }
@@ -74,6 +79,23 @@ async function mailsOf(orderNumber: string, count: number) {
   return read();
 }
 
+/** Each order's shopper's session: the order page is read as they read it. */
+const tokens = new Map<string, string>();
+
+/** The order's page as its shopper reads it (GET /api/account/orderstatus). */
+async function orderPage(orderNumber: string) {
+  const read = json(
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/account/orderstatus?order_id=${orderNumber}`,
+      headers: { authorization: `Bearer ${tokens.get(orderNumber) ?? ''}` },
+    }),
+  );
+  assert(read, orderStatusReply);
+  if (!read.data) throw new Error('no order');
+  return read.data;
+}
+
 /** A customer's (or, `guest`, an email-only guest's: no account, no name) Dine-In order of one line, on a saved card. */
 async function dineInOrder(email: string, offerIndex: number, guest = false) {
   const me = await shopper(t, email);
@@ -84,6 +106,7 @@ async function dineInOrder(email: string, offerIndex: number, guest = false) {
   if (!offer) throw new Error('no dine-in offer');
   const placed = await paidDineInOrder(t, me, [{ offer, qty: 2 }], { payment_mode: 2, card_id: card }, dineInRestaurant, false);
   expect(placed.code).toBe(1);
+  tokens.set(placed.orderNumber, me.token);
   return placed.orderNumber;
 }
 
@@ -101,6 +124,23 @@ describe('a part whose every line is out of stock ends (QA walk 7 #2, #9)', () =
     expect((await move(staff, 'staff', number, 'pack', { weights: [] })).status).toBe(409);
     const card = (await cards(staff, 'staff')).find((c) => c.order_number === number);
     expect(card).toMatchObject({ state: 'refused', moves: [], payment_words: 'Card hold released' });
+    // What it charged, $0.00, beside the released hold, and what it came to (QA walk 8 #6: '$88.90 of the order's
+    // $88.90 · Card hold released'); the seller's card the same.
+    const placedTotal = centsToDollars((await orderOf(t, number)).grand_total_cents);
+    const was = formatMoney(placedTotal);
+    expect(card).toMatchObject({ total: '0.00', was_total: placedTotal, grand_total: placedTotal });
+    expect(consoleAmountWords(card ?? { total: '' })).toBe(`Nothing charged (was ${was} of the order's ${was})`);
+    const sellers = (await cards(restaurant, 'seller', `?date=${card?.delivery_date ?? ''}`)).find((c) => c.order_number === number);
+    expect(sellers).toMatchObject({ total: '0.00', was_total: placedTotal, payment_words: 'Card hold released' });
+    expect(consoleAmountWords(sellers ?? { total: '' })).toBe(`Nothing charged (was ${was})`);
+    // The order page says the line was out of stock, as the consoles do, not 'Refused by its seller' (walk 8 #6), and
+    // its totals end with what it charges, $0.00, after what it was.
+    const page = await orderPage(number);
+    expect(page.items.map((item) => lineNote(item, page.timeline))).toEqual(['Out of stock: not charged']);
+    expect(orderTotalRows(page).slice(-2)).toEqual([
+      { name: 'Total, was', value: placedTotal },
+      { name: 'Nothing to pay', value: '0.00', total: true },
+    ]);
     expect(card?.timeline.at(-1)).toMatchObject({ state: 'refused', reason: allOutReason });
     // The shopper hears the line is out, then plainly that the order is off and nothing was charged (a customer keeps
     // the account's words).
@@ -109,6 +149,9 @@ describe('a part whose every line is out of stock ends (QA walk 7 #2, #9)', () =
     expect(ended?.body_text).toContain(heldCardReleasedText);
     expect(ended?.body_text).toContain('Track your order in your account, under Your Orders.');
     expect(mails.map((m) => m.body_text).join('\n')).not.toMatch(/Table ready|Served/);
+    // The out-of-stock mail ends as every status mail does, with where to follow the order (walk 8 #8).
+    const out = mails.find((m) => m.subject.endsWith('is out of stock'));
+    expect(out?.body_text).toMatch(/You are not charged for it\.\n\nTrack your order in your account, under Your Orders\.$/);
   });
 
   test('the server refuses to hand over a part with no line left (409 naming why), its hold untouched', async () => {
@@ -178,6 +221,19 @@ describe("guests' mails and names (QA walk 7 #3, #4)", () => {
       expect(mail?.body_text).toContain(`/order/status?orderId=${guestOrder}`);
       expect(mail?.body_text).not.toMatch(/account|setting\/order/i);
     }
+  });
+
+  test("a guest's out-of-stock mail links to the order's page, never to an account (walk 8 #8)", async () => {
+    const number = await dineInOrder('grace.guest@example.com', 0, true);
+    for (const event of ['accept', 'pick']) expect((await move(staff, 'staff', number, event)).status).toBe(200);
+    const [line] = await linesOf(number);
+    if (!line) throw new Error('no line');
+    expect((await markOut(staff, 'staff', number, line.id)).status).toBe(200);
+    const mails = await mailsOf(number, 3);
+    const out = mails.find((m) => m.subject.endsWith('is out of stock'));
+    expect(out?.body_text).toContain(`Follow your order: `);
+    expect(out?.body_text).toContain(`/order/status?orderId=${number}`);
+    expect(out?.body_text).not.toMatch(/account|setting\/order/i);
   });
 
   test('one line decides where a mail sends the shopper: a guest to the order page, a customer to the account', () => {

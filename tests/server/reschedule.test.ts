@@ -267,6 +267,19 @@ describe('a day its seller closed after the cutoff (QA walk 6): its orders may s
       can_change: true,
       cancel_refusal: refusal,
     });
+    // The mail offers what the page offers (087 left: it promised a cancel the page refused): the move, by the panel's
+    // own title, why the order cannot be canceled, and the link to follow the order (walk 8 #8).
+    const mailed = () =>
+      db
+        .selectFrom('outbox')
+        .select('body_text')
+        .where('subject', '=', `Your order #${number}: please choose another delivery date`)
+        .executeTakeFirst();
+    await expect.poll(async () => (await mailed())?.body_text ?? '').toContain('(Change delivery)');
+    const closedMail = (await mailed())?.body_text ?? '';
+    expect(closedMail).not.toMatch(/can cancel|Change delivery or cancel/);
+    expect(closedMail).toContain(refusal);
+    expect(closedMail).toMatch(/Your orders: \S+\/setting\/order/);
     // The order page's can_cancel and the server's cancel read the same rule: both no, in the same words.
     const status = await t.app.inject({
       method: 'GET',

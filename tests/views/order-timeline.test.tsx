@@ -23,4 +23,11 @@ describe('the order timeline read as text (walk 7: "Order placedby you", the gap
     expect(placed?.textContent).toBe(`Order placed by you ${storeMoment(placedAt)}`);
     expect(canceled?.textContent).toMatch(new RegExp(` by the store ${storeMoment(servedAt)} Closed for a private event$`));
   });
+
+  it("a closed day's step is its own sentence, then its time: not '… by the seller' (walk 8 #9)", () => {
+    const at = '2026-12-01T01:00:00.000Z';
+    render(<OrderTimeline kind="pickup" steps={[{ state: 'day_closed', at, actor: 'seller', reason: null }]} />);
+    const [closed] = within(screen.getByRole('list', { name: 'Order timeline' })).getAllByRole('listitem');
+    expect(closed?.textContent).toBe(`The seller closed that day: you can cancel the pick-up · ${storeMoment(at)}`);
+  });
 });

@@ -32,7 +32,7 @@ import type { Database, OrdersTable } from '../../db/schema.ts';
 import { giveBackOrder } from '../payments/order-give-back.ts';
 import type { Log } from '../platform/log.ts';
 import { mailText } from '../platform/mail-text.ts';
-import { followOrderLine, isGuestCustomer } from '../platform/order-link-lines.ts';
+import { followOrderLine, orderGuest } from '../platform/order-link-lines.ts';
 import { possessive } from '../../../src/rules/possessive.ts';
 import { visitDayAt } from '../../../src/rules/local-day.ts';
 import { creditDineInWallet, withdrawOrderWallet } from '../wallet/wallet-credit.ts';
@@ -167,7 +167,7 @@ export async function moveInTransaction(
   const reason = request.reason?.trim() || undefined;
   const order = await lockOrder(trx, actor, request.orderNumber);
   if (!order) return { result: { kind: 'not-found' } };
-  const guest = await isGuestCustomer(trx, order.customer_id);
+  const guest = order.guest;
   const orderFrom = order.fulfilment_state;
   const parts = await trx
     .selectFrom('order_deliverables as d')
@@ -352,8 +352,9 @@ function otherPartsOf(parts: readonly { id: number; vendor_name: string; fulfilm
 }
 
 /** The order, locked, when the actor may see it; undefined for an unknown one or someone else's. */
-async function lockOrder(trx: Kysely<Database>, actor: MoveActor, orderNumber: string): Promise<OrderRow | undefined> {
-  let query = trx.selectFrom('orders').selectAll().where('increment_id', '=', orderNumber);
+async function lockOrder(trx: Kysely<Database>, actor: MoveActor, orderNumber: string): Promise<(OrderRow & { guest: boolean }) | undefined> {
+  // With whether its customer is a guest: the move's mails say where to follow the order by it (order-link-lines.ts).
+  let query = trx.selectFrom('orders').selectAll().select(orderGuest).where('increment_id', '=', orderNumber);
   if (actor.role === 'shopper') query = query.where('customer_id', '=', actor.userId);
   else query = query.where(orderVisibleToSellers()).where(actor.scope.filter);
   return query.forUpdate().executeTakeFirst();

@@ -2,7 +2,14 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { RescheduleOptions } from '../../../src/api/contract/reschedule.contract.ts';
 import { noSlotsLeftReply } from '../../../src/rules/cart-checkout.ts';
 import { closedDates, formatUsDate, nextDeliveryDate, storeToday } from '../../../src/rules/delivery-dates.ts';
-import { changeCutoff, fulfilmentMessages, orderCancelRefusal, partMoveRefusal, rescheduleEvent } from '../../../src/rules/fulfilment.ts';
+import {
+  changeCutoff,
+  fulfilmentMessages,
+  orderCancelRefusal,
+  partMoveRefusal,
+  rescheduleEvent,
+  type ClosedDayOffer,
+} from '../../../src/rules/fulfilment.ts';
 import { formatSlot } from '../../../src/rules/slots.ts';
 import { isVisitSpeed } from '../../../src/rules/speeds.ts';
 import { timeLabel } from '../../../src/rules/visit-time.ts';
@@ -12,7 +19,7 @@ import { calendarDays, deliveryDateRefusal, vendorCalendars } from '../cart/deli
 import { isPastToday, lockSeatCount, openSlots, slotMessages } from '../cart/slots.ts';
 import type { Log } from '../platform/log.ts';
 import { mailText } from '../platform/mail-text.ts';
-import { followOrderLine, isGuestCustomer } from '../platform/order-link-lines.ts';
+import { followOrderLine, orderGuest } from '../platform/order-link-lines.ts';
 import { cancelFactsOf, cancelFactsReply } from './cancel-facts.ts';
 import { closedDayPartIds, cutoffPart, cutoffParts } from '../checkout/closed-day-parts.ts';
 import { restOfOrder, restOfOrderReply } from './rest-of-order.ts';
@@ -97,6 +104,21 @@ function changeRefusal(order: OrderRow, deliverables: readonly Deliverable[], cl
 function cancelRefusal(order: OrderRow, deliverables: readonly Deliverable[], closed: ReadonlySet<number>, now: Date) {
   if (!isPlaced(order)) return fulfilmentMessages.notAllowed;
   return orderCancelRefusal(order.fulfilment_state, cutoffParts(deliverables, closed), now);
+}
+
+/**
+ * What the order page will offer an order after its day was closed (the mail about it says the same: dayClosedMail):
+ * moving a delivery on the closed day (the panel's Move delivery, changeRefusal) and canceling the whole order (its
+ * Cancel order, cancelRefusal), each by the rule the reschedule and the cancel answer by.
+ */
+export async function closedDayOffer(db: Kysely<Database>, order: OrderRow, now: Date): Promise<Pick<ClosedDayOffer, 'move' | 'cancelRefusal'>> {
+  const deliverables = await deliverablesOf(db, order.id);
+  const closed = await closedDayPartIds(db, deliverables);
+  const moving = deliverables.filter((d) => closed.has(d.id) && d.delivery_date !== null && !isVisitSpeed(d.speed));
+  return {
+    move: moving.some((d) => changeRefusal(order, deliverables, closed, d, now) === undefined),
+    cancelRefusal: cancelRefusal(order, deliverables, closed, now),
+  };
 }
 
 /** The order's deliveries still going, each with its own date: one moves at a time, the others stay. */
@@ -189,10 +211,11 @@ export interface RescheduleDeps {
 export async function rescheduleOrder(deps: RescheduleDeps, request: RescheduleRequest, now: Date, log: Log): Promise<RescheduleOutcome> {
   const result = await deps.db
     .transaction()
-    .execute(async (trx): Promise<{ outcome: RescheduleOutcome; order?: OrderRow; stays?: Deliverable[] }> => {
+    .execute(async (trx): Promise<{ outcome: RescheduleOutcome; order?: OrderRow & { guest: boolean }; stays?: Deliverable[] }> => {
       const order = await trx
         .selectFrom('orders')
         .selectAll()
+        .select(orderGuest)
         .where('increment_id', '=', request.orderNumber)
         .where('customer_id', '=', request.customerId)
         .forUpdate()
@@ -269,8 +292,7 @@ export async function rescheduleOrder(deps: RescheduleDeps, request: RescheduleR
   const { outcome, order, stays = [] } = result;
   if (outcome.kind === 'moved' && order) {
     // A guest has no account: the mail links to the order's page (order-link-lines.ts followOrderLine).
-    const guest = await isGuestCustomer(deps.db, order.customer_id);
-    const follow = followOrderLine({ orderNumber: order.increment_id, guest }, deps.config?.appOrigin ?? '');
+    const follow = followOrderLine({ orderNumber: order.increment_id, guest: order.guest }, deps.config?.appOrigin ?? '');
     deps.mail
       .send({ to: order.email, ...rescheduleMail(order.increment_id, outcome, stays, follow) })
       .catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'reschedule mail not sent'));

@@ -9,6 +9,8 @@ import type { Database } from '../../db/schema.ts';
 import { vendorCalendars } from '../cart/delivery-dates.ts';
 import { keptChanged } from '../platform/catalogue-changes.ts';
 import type { ConsoleScope } from './console-scope.ts';
+import { followOrderLine, orderGuest } from '../platform/order-link-lines.ts';
+import { closedDayOffer } from './reschedule.ts';
 
 /**
  * Issue 24 item 3: a seller's stock and slot capacity per day (decision 040). Each write lands in the rows the
@@ -78,7 +80,15 @@ async function bookedOrders(db: Kysely<Database>, vendorId: number, date: string
     .selectFrom('orders')
     .innerJoin('order_deliverables as d', 'd.order_id', 'orders.id')
     .innerJoin('vendor_locations as l', 'l.id', 'd.loc_id')
-    .select(['orders.id', 'orders.increment_id', 'orders.email', 'orders.fulfilment_state', 'd.speed', 'd.fulfilment_state as part_state'])
+    .select([
+      'orders.id',
+      'orders.increment_id',
+      'orders.email',
+      'orders.fulfilment_state',
+      'd.speed',
+      'd.fulfilment_state as part_state',
+      orderGuest,
+    ])
     .distinct()
     .where('l.vendor_id', '=', vendorId)
     .where('d.delivery_date', '=', date)
@@ -198,11 +208,11 @@ export async function setDayClosed(
   scope: ConsoleScope,
   actor: CapacityActor,
   request: { locId: number; date: string; closed: boolean },
-  mail?: MailSender,
+  mailing?: { mail: MailSender; appOrigin: string; now: Date },
 ): Promise<CapacityOutcome<null>> {
   const loc = await ownLocation(db, scope, request.locId);
   if (!loc) return { kind: 'not-found' };
-  const stranded: { increment_id: string; email: string; speed: string }[] = [];
+  const stranded: { id: number; increment_id: string; email: string; speed: string; guest: boolean }[] = [];
   const outcome = await db.transaction().execute(async (trx): Promise<CapacityOutcome<null>> => {
     if (request.closed) {
       const already = await trx
@@ -257,10 +267,32 @@ export async function setDayClosed(
   });
   // This instance's kept calendars at once; the others hear migration 035's notice (decision 078).
   if (outcome.kind === 'done') keptChanged(db, 'calendar');
-  for (const order of stranded) {
-    mail?.send(dayClosedMail(order.email, order.increment_id, loc.name, request.date, fulfilmentKindOf(order.speed))).catch(() => undefined);
+  // What each order's page offers is read now, the day closed; the mails go without waiting (a failure is dropped).
+  if (mailing) {
+    for (const order of stranded) {
+      const mail = await dayClosedMailOf(db, mailing, order, loc.name, request.date);
+      if (mail) mailing.mail.send(mail).catch(() => undefined);
+    }
   }
   return outcome;
+}
+
+/**
+ * The mail to a shopper whose day was closed: it offers what their order page will (closedDayOffer, read now that the
+ * day is closed: 087 left, a cancel promised that the page refused) and ends with where to follow the order.
+ */
+async function dayClosedMailOf(
+  db: Kysely<Database>,
+  { appOrigin, now }: { appOrigin: string; now: Date },
+  order: { id: number; increment_id: string; email: string; speed: string; guest: boolean },
+  sellerName: string,
+  date: string,
+) {
+  const row = await db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirst();
+  if (!row) return undefined;
+  const offer = await closedDayOffer(db, row, now);
+  const follow = followOrderLine({ orderNumber: order.increment_id, guest: order.guest }, appOrigin, 'link');
+  return dayClosedMail(order.email, order.increment_id, sellerName, date, fulfilmentKindOf(order.speed), { ...offer, follow, guest: order.guest });
 }
 
 /**

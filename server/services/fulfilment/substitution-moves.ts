@@ -51,7 +51,7 @@ export async function proposeSubstitute(
         // (fulfilment.ts allOutTransition): the order's only part ends the order, its hold released or its payment
         // refunded; one part of several ends alone (QA walk 7 #2: it went on to Table ready and Served at $0.00).
         const ended = await endIfNothingLeft(trx, deps, { role: scope.role, userId: scope.userId, scope: scope.scope }, line, now, log);
-        return { result: { kind: 'done' }, mail: outOfStockMail(line), ended };
+        return { result: { kind: 'done' }, mail: outOfStockMail(line, deps.config.appOrigin), ended };
       }
       if (line.preference === 'refund') return { result: { kind: 'invalid', field: 'product_id', message: substitutionMessages.refundOnly } };
       const [offer] = await substituteCandidates(trx, line, 1, request.productId);

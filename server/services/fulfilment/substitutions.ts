@@ -3,7 +3,7 @@ import { substituteAllowed } from '../../../src/rules/catch-weight.ts';
 import { fulfilmentKindOf, fulfilmentStateLabel, type FulfilmentKind } from '../../../src/rules/fulfilment.ts';
 import type { Database } from '../../db/schema.ts';
 import { mailText } from '../platform/mail-text.ts';
-import { orderPageLink } from '../platform/order-link-lines.ts';
+import { followOrderLine, orderGuest, orderPageLink } from '../platform/order-link-lines.ts';
 import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
 // A cycle (order-transitions.ts gives substitutes back with this file's giveBackSubstitute): functions only, called late.
 
@@ -58,6 +58,8 @@ export interface LockedLine {
   deliverableId: number;
   /** The order's mode: its refusals and mails speak its words. */
   kind: FulfilmentKind;
+  /** Its customer is a guest: its mails send them to the order's page, never to an account (followOrderLine). */
+  guest: boolean;
 }
 
 export async function lockLine(
@@ -66,7 +68,10 @@ export async function lockLine(
   orderNumber: string,
   itemId: number,
 ): Promise<LockedLine | undefined> {
-  let query = trx.selectFrom('orders').select(['id', 'increment_id', 'email', 'fulfilment_state']).where('increment_id', '=', orderNumber);
+  let query = trx
+    .selectFrom('orders')
+    .select(['id', 'increment_id', 'email', 'fulfilment_state', orderGuest])
+    .where('increment_id', '=', orderNumber);
   if (who.role === 'shopper') query = query.where('customer_id', '=', who.userId);
   else query = query.where(orderVisibleToSellers()).where(who.scope.filter);
   const order = await query.forUpdate().executeTakeFirst();
@@ -110,6 +115,7 @@ export async function lockLine(
     locId: line.loc_id,
     deliverableId: line.deliverable_id,
     kind: fulfilmentKindOf(line.speed),
+    guest: order.guest,
   };
 }
 
@@ -223,8 +229,14 @@ export function proposalMail(
   return { to: line.email, subject: `Your order #${line.orderNumber}: a substitute for ${mailText(line.productName)}`, text: text.join('\n\n') };
 }
 
-/** A line marked out with no substitute: out of stock, and not charged. */
-export function outOfStockMail(line: Pick<LockedLine, 'email' | 'orderNumber' | 'productName'>) {
-  const text = [`${mailText(line.productName)} is out of stock and will not be in your order. You are not charged for it.`];
+/**
+ * A line marked out with no substitute: out of stock, and not charged. It ends, as every status mail does, with where
+ * to follow the order (walk 8 #8: it had no link): a guest's order page, a customer's account.
+ */
+export function outOfStockMail(line: Pick<LockedLine, 'email' | 'orderNumber' | 'productName' | 'guest'>, appOrigin: string) {
+  const text = [
+    `${mailText(line.productName)} is out of stock and will not be in your order. You are not charged for it.`,
+    followOrderLine({ orderNumber: line.orderNumber, guest: line.guest }, appOrigin),
+  ];
   return { to: line.email, subject: `Your order #${line.orderNumber}: ${mailText(line.productName)} is out of stock`, text: text.join('\n\n') };
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /**
@@ -28,7 +28,14 @@ export function followOrderLine(to: MailedOrder, appOrigin: string, customerWord
   return customerWords === 'track' ? 'Track your order in your account, under Your Orders.' : `Your orders: ${appOrigin}/setting/order`;
 }
 
-/** Whether the order's customer is a guest (an email-only checkout): read for its mails. */
+/**
+ * Whether the order's customer is a guest (customers.is_guest), read with the order itself (`.select(orderGuest)` on
+ * a query from orders): the move, the reschedule, the mark-out and the closed day read it once with the order they
+ * mail about, not once more per mail.
+ */
+export const orderGuest = sql<boolean>`coalesce((select c.is_guest from customers c where c.id = orders.customer_id), false)`.as('guest');
+
+/** Whether the order's customer is a guest (an email-only checkout): the placed mail's, when its order was read without it. */
 export async function isGuestCustomer(db: Kysely<Database>, customerId: number): Promise<boolean> {
   const row = await db.selectFrom('customers').select('is_guest').where('id', '=', customerId).executeTakeFirst();
   return row?.is_guest ?? false;

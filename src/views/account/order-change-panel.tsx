@@ -22,7 +22,7 @@ import { DeliveryDatePicker } from '../controls/delivery-date-picker.tsx';
 import { lastDayOffered } from '../controls/group-delivery.tsx';
 import { SlotPicker } from '../controls/slot-picker.tsx';
 import { isVisitSpeed } from '../../rules/speeds.ts';
-import { changeCutoffText, dateAndSlot, visitBookedText, visitCancelText, type OrderChangeKind } from '../../rules/order-change.ts';
+import { changeCutoffText, dateAndSlot, orderChangeTitle, visitBookedText, visitCancelText, type OrderChangeKind } from '../../rules/order-change.ts';
 import * as css from './settings.css.ts';
 import { useShownMessage } from '../layout/shown-message.ts';
 
@@ -32,14 +32,15 @@ export interface OrderChangePanelProps {
   kind?: OrderChangeKind | undefined;
   /** The server changed the order: the page asks it again. */
   onChanged?: (() => void) | undefined;
+  /** Whether the order may be canceled (the order's can_cancel): the title names a cancel only then. */
+  canCancel?: boolean | undefined;
 }
 
 /**
- * 'Change delivery or cancel' for one order (issue 24 item 6), drawn from the order-change machine: the cart's date and
+ * 'Change delivery or cancel' (or only what it offers: orderChangeTitle) for one order (issue 24 item 6), drawn from the order-change machine: the cart's date and
  * slot pickers, Move delivery, and Cancel order with a confirm step; past the cutoff, the server's reason.
  */
-export function OrderChangePanel({ orderId, kind = 'delivery', onChanged }: OrderChangePanelProps) {
-  const title = kind === 'visit' ? 'Cancel this order' : 'Change delivery or cancel';
+export function OrderChangePanel({ orderId, kind = 'delivery', onChanged, canCancel: orderCanCancel = true }: OrderChangePanelProps) {
   const actor = useActorRef(orderChangeMachine, { input: { orderId } });
   const step = useSelector(actor, selectChangeStep);
   const busy = useSelector(actor, selectChangeBusy);
@@ -54,6 +55,8 @@ export function OrderChangePanel({ orderId, kind = 'delivery', onChanged }: Orde
   const canChoosePart = useSelector(actor, selectCanChoosePart);
   const canCancel = useSelector(actor, selectCanCancel);
   const cancelRefusal = useSelector(actor, selectCancelRefusal);
+  // What it offers: the order's word until the panel's options say (the same rule: orderCancelRefusal).
+  const title = orderChangeTitle(kind, options ? canCancel : orderCanCancel);
   useEffect(() => {
     if (!onChanged) return undefined;
     const subscription = actor.on('order.changed', onChanged);

@@ -117,7 +117,12 @@ function OrderStatus() {
           </button>
           <OrderTimeline steps={order.timeline} kind={fulfilmentKindOfSpeedId(order.speed_id)} />
           {changeableOrder(order) && (
-            <OrderChangePanel orderId={order.increment_id} kind={orderChangeKind(order)} onChanged={() => actor.send({ type: 'order.refresh' })} />
+            <OrderChangePanel
+              orderId={order.increment_id}
+              kind={orderChangeKind(order)}
+              canCancel={order.can_cancel}
+              onChanged={() => actor.send({ type: 'order.refresh' })}
+            />
           )}
           <OrderDetails order={order} />
         </section>

@@ -101,6 +101,7 @@ function OrderPanel({ actor, order }: { actor: MyOrdersActor; order: OrderSummar
             <OrderChangePanel
               orderId={order.increment_id}
               kind={orderChangeKind(order)}
+              canCancel={order.can_cancel}
               onChanged={() => actor.send({ type: 'order.changed', incrementId: order.increment_id })}
             />
           )}

@@ -27,11 +27,14 @@ export function OrderTimeline({
           {/* Real spaces between the parts (walk 7: the text read 'Order placedby you', the gap only CSS's). */}
           <span className={index === steps.length - 1 ? css.current : undefined}>
             {timelineStepLabel(step, kind)}
-            {timelineStepActor(step, actorLabels) && (
+            {/* A step whose name says who took it (a closed day's sentence) is set off from its time (walk 8 #9). */}
+            {timelineStepActor(step, actorLabels) ? (
               <>
                 {' '}
                 <span className={css.when}>{timelineStepActor(step, actorLabels)}</span>
               </>
+            ) : (
+              ' ·'
             )}{' '}
             <time className={css.when} dateTime={step.at}>
               {storeMoment(step.at)}
