@@ -1,6 +1,6 @@
 import { centsToDollars, dollarsToCents, formatMoney } from './money.ts';
 import { endedOrderText, type CancelFacts } from './cancel-words.ts';
-import { refusedByOf, refusedPartWho, type FulfilmentActor } from './fulfilment.ts';
+import { refusedAllOut, refusedByOf, refusedPartWho, type FulfilmentActor } from './fulfilment.ts';
 import type { PartMoney } from './order-refunds.ts';
 import { shopperWalletLineWords } from './payment-words.ts';
 import type { RestPayment } from './rest-cancel.ts';
@@ -227,7 +227,7 @@ export interface OrderFigures {
   /** Parts refused while the rest went on, and what each took off (the figures above are without them). */
   refused_parts?: readonly { vendor_name: string; total: string }[] | undefined;
   /** The order's steps: who refused a part (its seller, or the store for them: refusedByOf). */
-  timeline?: readonly { state: string; actor: string; seller?: string | null | undefined }[] | undefined;
+  timeline?: readonly { state: string; actor: string; seller?: string | null | undefined; reason?: string | null | undefined }[] | undefined;
   /** The store's word for the order's payment: 'canceled' once the order ended (refused or canceled, given back). */
   status?: string | undefined;
   /** Its wallet redemption lines, what each took from the wallet: back in the wallet once the order ended. */
@@ -272,7 +272,7 @@ export interface TotalRow {
 }
 
 /**
- * An order's totals, rows that add up to the last one: as placed (the last 'Grand Total', or 'Estimated Total' while
+ * An order's totals, rows that add up to the last one (an ended order's to the one before it, what it was): as placed (the last 'Grand Total', or 'Estimated Total' while
  * weighed lines wait for the scale), or once packed the final subtotal, discount and tax with the fees and tip as
  * placed, adding up to 'Final Total', what was charged (or is due at the door). A Delivery Fee or Driver Tip that
  * cannot apply to the order's speed (a pick-up, a table, a courier's tip) is not listed: it is always 0. An order
@@ -412,10 +412,10 @@ export function lineNote(line: LineFacts, timeline?: OrderFigures['timeline']): 
   // and a wallet line that it went back to the wallet (walk 5).
   if (line.fulfilment_state === 'refused') {
     const money = line.wallet === true ? 'wallet' : line.part_money === 'refunded';
-    // A line that left before its part ended says why, as the consoles do: the part ended because every line was out
-    // (QA walk 8 #6: marked-out lines read 'Refused by its seller: not charged').
+    // A part that ended because every line was out: each line says why it left, as the consoles do (QA walk 8 #6:
+    // marked-out lines read 'Refused by its seller: not charged'). A part its seller refused has its lines out too.
     const left = line.substitution_state === 'out' || line.substitution_state === 'refused' ? line.substitution_state : undefined;
-    if (left !== undefined) return `${lineLeftWords[left]}: ${partLineOutcome(money)}`;
+    if (left !== undefined && refusedAllOut(timeline, line.vendor_name)) return `${lineLeftWords[left]}: ${partLineOutcome(money)}`;
     return refusedPartLineNote(refusedByOf(timeline, line.vendor_name) ?? 'seller', money);
   }
   const parts: string[] = [];

@@ -484,6 +484,17 @@ export function refusedByOf(
 }
 
 /**
+ * Whether a seller's part (or the order) ended because every line in it was out of stock (its refusal's reason is
+ * allOutReason, the server's own): its lines were marked out one by one, not refused with the part (walk 8 #6).
+ */
+export function refusedAllOut(
+  timeline: readonly { state: string; seller?: string | null | undefined; reason?: string | null | undefined }[] | undefined,
+  vendorName: string | undefined,
+): boolean {
+  return timeline?.filter((s) => s.state === 'refused' && (s.seller == null || s.seller === vendorName)).at(-1)?.reason === allOutReason;
+}
+
+/**
  * Who took a seller's part (or the order) into a state, read from its timeline's last such step: the store or the
  * seller. A refusal the shopper's step took is their answer to the part's last substitute (substitution-moves.ts): the
  * part ended by the store's rule, as when its last line is marked out, not by its seller.

@@ -3,7 +3,7 @@ import { walletLineWords } from '../../src/rules/payment-words.ts';
 import { speedIds } from '../../src/rules/delivery-speeds.ts';
 import { dollarsToCents } from '../../src/rules/money.ts';
 import { cancelMailText } from '../../src/rules/cancel-words.ts';
-import { heldCardReleasedText } from '../../src/rules/fulfilment.ts';
+import { allOutReason, heldCardReleasedText } from '../../src/rules/fulfilment.ts';
 import {
   authorisedCents,
   capRule,
@@ -275,13 +275,15 @@ describe('an order once its final amount is known (QA: order 100000001 listed at
     const line = { product_qty: 1, bottle_size: 500, row_total: '0.00', fulfilment_state: 'refused', vendor_name: 'Gramercy Chop House' };
     expect(lineNote({ ...line, wallet: true })).toBe('Refused by its seller: back in your wallet');
     expect(lineNote(line)).toBe('Refused by its seller: not charged');
-    // A line marked out that ended its part says it was out of stock, as the consoles do (walk 8 #6), and what
-    // became of its money; a refused substitute likewise.
-    expect(lineNote({ ...line, row_total: '44.45', substitution_state: 'out' })).toBe('Out of stock: not charged');
-    expect(lineNote({ ...line, row_total: '44.45', substitution_state: 'out', part_money: 'refunded' })).toBe('Out of stock: refunded');
-    expect(lineNote({ ...line, row_total: '44.45', substitution_state: 'refused', substitute_name: 'Sirloin' })).toBe(
-      'Substitute refused: not charged',
-    );
+    // A part that ended because every line was out: each line says it was out of stock, as the consoles do (walk 8
+    // #6), and what became of its money; a refused substitute likewise. A part its seller refused has its lines out
+    // too: they read as refused.
+    const allOut = [{ state: 'refused', actor: 'seller', reason: allOutReason }];
+    const out = { ...line, row_total: '44.45', substitution_state: 'out' as const };
+    expect(lineNote(out, allOut)).toBe('Out of stock: not charged');
+    expect(lineNote({ ...out, part_money: 'refunded' }, allOut)).toBe('Out of stock: refunded');
+    expect(lineNote({ ...out, substitution_state: 'refused', substitute_name: 'Sirloin' }, allOut)).toBe('Substitute refused: not charged');
+    expect(lineNote(out, [{ state: 'refused', actor: 'seller', reason: 'No salmon today' }])).toBe('Refused by its seller: not charged');
     // Still going: the portion is the order's, nothing said of the wallet.
     expect(orderTotalNote({ ...redeemed, wallet_back: oysters })).toBeUndefined();
   });
