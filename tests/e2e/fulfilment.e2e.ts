@@ -593,6 +593,20 @@ test('a cancel of the rest after a refused part: the shopper is told what each g
   const sum = rows.slice(0, -2).reduce((cents, r) => cents + (r.discount ? -1 : 1) * (dollarsToCents(r.value) ?? 0), 0);
   expect(sum).toBe(dollarsToCents(refused.grand_total));
   await expect(page.getByTestId('cap-rule')).toContainText(`The store refused Fulton Fish Co.'s part: ${formatMoney(share)} taken off`);
+
+  // Staff read what the rest charged, nothing, beside its released hold, not its whole amount (walk 8 #6).
+  const steakDate = placed.items.find((i) => i.product_name.startsWith(steak))?.delivery_date;
+  if (!steakDate) throw new Error('the steak has no delivery date');
+  const staffAfter = await browser.newContext();
+  try {
+    const staff = await staffAfter.newPage();
+    await consoleUserSignsIn(staff, { ...e2eStaff, console: 'Staff console', path: 'staff', heading: 'STAFF CONSOLE' });
+    await staff.getByLabel('Date').first().fill(steakDate);
+    const butcher = staff.getByRole('article', { name: `ORDER #${orderId}` }).filter({ hasText: steak });
+    await expect(butcher).toContainText(/Nothing charged \(was \$[\d,.]+ of the order's \$[\d,.]+\) · Card hold released/);
+  } finally {
+    await staffAfter.close();
+  }
 });
 
 /**
