@@ -39,3 +39,28 @@ describe("a pick-up's panel (a walk found no way to cancel a pick-up for tomorro
     expect(await screen.findByRole('alertdialog', { name: 'Cancel this order?' })).toBeTruthy();
   });
 });
+
+describe("a delivery whose order cannot be canceled (087 left: 'Change delivery or cancel' when only Move was offered)", () => {
+  it('is named for what it offers: Change delivery, before and after it opens, and no Cancel order', async () => {
+    const refusal =
+      'This order can no longer be canceled: a seller is already preparing their part. A delivery on a day its seller closed can still be moved.';
+    const options = {
+      ...pickupOptions,
+      vendor_loc_id: 101,
+      vendor_name: 'Hudson Street Butchers',
+      speed: 'farm-direct',
+      delivery_date: '2026-12-18',
+      time_slot: null,
+      day_closed: true,
+      cancel_refusal: refusal,
+      date: '2026-12-18',
+    };
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ code: 1, data: options }), { status: 200 }));
+    render(<OrderChangePanel orderId="100000009" kind="delivery" canCancel={false} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Change delivery' }));
+    expect(await screen.findByRole('region', { name: 'Change delivery' })).toBeTruthy();
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Move delivery' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+});
