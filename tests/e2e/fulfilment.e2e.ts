@@ -537,11 +537,7 @@ test('a cancel of the rest after a refused part: the shopper is told what each g
   const salmonDate = placed.items.find((i) => i.product_name.startsWith(salmon))?.delivery_date;
   if (!salmonDate) throw new Error('the salmon has no delivery date');
 
-  const staffContext = await browser.newContext();
-  try {
-    const staff = await staffContext.newPage();
-    await consoleUserSignsIn(staff, { ...e2eStaff, console: 'Staff console', path: 'staff', heading: 'STAFF CONSOLE' });
-    await staff.getByLabel('Date').first().fill(salmonDate);
+  await onStaffConsole(browser, salmonDate, async (staff) => {
     const fish = staff.getByRole('article', { name: `ORDER #${orderId}` }).filter({ hasText: salmon });
     await fish.getByLabel('Reason').fill('No salmon today');
     await fish.getByRole('button', { name: 'Refuse' }).click();
@@ -550,9 +546,7 @@ test('a cancel of the rest after a refused part: the shopper is told what each g
     await expect(refusing).toContainText(moveQuestion('refuse', orderId, true, true, 'Fulton Fish Co.').question);
     await refusing.getByRole('button', { name: 'Yes, refuse it' }).click();
     await expect(fish.getByTestId('fulfilment-state')).toHaveText('Refused by the store');
-  } finally {
-    await staffContext.close();
-  }
+  });
 
   const refused = await shopperOrder(page, orderId);
   const share = refused.refused_parts?.[0]?.total ?? '';
@@ -597,17 +591,24 @@ test('a cancel of the rest after a refused part: the shopper is told what each g
   // Staff read what the rest charged, nothing, beside its released hold, not its whole amount (walk 8 #6).
   const steakDate = placed.items.find((i) => i.product_name.startsWith(steak))?.delivery_date;
   if (!steakDate) throw new Error('the steak has no delivery date');
-  const staffAfter = await browser.newContext();
-  try {
-    const staff = await staffAfter.newPage();
-    await consoleUserSignsIn(staff, { ...e2eStaff, console: 'Staff console', path: 'staff', heading: 'STAFF CONSOLE' });
-    await staff.getByLabel('Date').first().fill(steakDate);
+  await onStaffConsole(browser, steakDate, async (staff) => {
     const butcher = staff.getByRole('article', { name: `ORDER #${orderId}` }).filter({ hasText: steak });
     await expect(butcher).toContainText(/Nothing charged \(was \$[\d,.]+ of the order's \$[\d,.]+\) · Card hold released/);
-  } finally {
-    await staffAfter.close();
-  }
+  });
 });
+
+/** Staff's console in a browser context of its own, listing `date`'s orders, for `look`; the context closed after. */
+async function onStaffConsole(browser: Browser, date: string, look: (staff: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    const staff = await context.newPage();
+    await consoleUserSignsIn(staff, { ...e2eStaff, console: 'Staff console', path: 'staff', heading: 'STAFF CONSOLE' });
+    await staff.getByLabel('Date').first().fill(date);
+    await look(staff);
+  } finally {
+    await context.close();
+  }
+}
 
 /**
  * QA walk 3: the driver tip was kept after the only part a driver brings was refused. A ribeye Same Day (the driver's)
