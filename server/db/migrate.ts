@@ -38,6 +38,7 @@ import * as offerLocationNotify from './migrations/041-offer-location-notify.ts'
 import * as visitStockNotify from './migrations/042-visit-stock-notify.ts';
 import * as offerNoticeOnSign from './migrations/043-offer-notice-on-sign.ts';
 import * as oneSavedCard from './migrations/044-one-saved-card.ts';
+import * as canceledDebit from './migrations/046-canceled-debit.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '042-visit-stock-notify': visitStockNotify,
   '043-offer-notice-on-sign': offerNoticeOnSign,
   '044-one-saved-card': oneSavedCard,
+  '046-canceled-debit': canceledDebit,
 };
 
 /**
@@ -87,7 +89,7 @@ const migrations: Record<string, Migration> = {
  * before one is what the seed would make after it, so the benches reuse it (bench/lib/measure.ts seedOrReuse) rather
  * than reseed, whose DELETE of a 100k catalogue ran for over 15 minutes on 2026-11-30.
  */
-export const keepsSeededData: ReadonlySet<string> = new Set(['043-offer-notice-on-sign']);
+export const keepsSeededData: ReadonlySet<string> = new Set(['043-offer-notice-on-sign', '046-canceled-debit']);
 
 /** A migration of this build by its name (the benches undo later ones on an older build's copy of the data). */
 export function migrationNamed(name: string): Migration | undefined {

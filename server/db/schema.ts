@@ -530,9 +530,16 @@ export interface OrdersTable {
   capture_state: ColumnType<CaptureState | null, CaptureState | null | undefined, CaptureState | null>;
   /** Migration 026: the order's cost once weighed and substituted (set at packing). */
   final_total_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * Migration 046: a bank debit still on its way when its order was canceled: 'on-its-way' until the reconciler reads
+   * it, 'refunded' once it cleared and was refunded in full, 'not-taken' when stopped or returned; null otherwise.
+   */
+  canceled_debit: ColumnType<CanceledDebit | null, CanceledDebit | null | undefined, CanceledDebit | null>;
 }
 
 export type CaptureState = 'held' | 'captured' | 'released';
+
+export type CanceledDebit = 'on-its-way' | 'refunded' | 'not-taken';
 
 /** One vendor group of an order: its delivery method, date, driver slot and fees. */
 export interface OrderDeliverablesTable {

@@ -24,6 +24,11 @@ export const bankMessages = {
   account: 'Please enter a valid account number (4 to 17 digits).',
   /** The mandate the shopper accepts by continuing (NACHA asks for the authorisation in words). */
   mandate: 'By continuing, you authorise the store to debit this account once for this order.',
+  /**
+   * The change panel of an order whose debit is on its way: it may be canceled (cancelStandingOf), not moved, until
+   * the debit clears (a date moved sooner could fall before it clears: bankDebitRefusal).
+   */
+  moveWhilePending: 'Your bank payment is pending: the delivery can be moved once it clears. You can still cancel the order.',
   /** After PLACE ORDER: the debit is on its way. */
   pending: 'Your bank payment is pending. We will confirm your order when your bank clears the payment, usually within 4 business days.',
   /**

@@ -17,9 +17,15 @@ export interface WalletBack {
   unit: WalletUnit;
 }
 
+/**
+ * What a cancel does with the money: a payment taken is refunded, a card's hold released, nothing was taken; or a bank
+ * debit still on its way when the order was canceled ('debit-pending'), refunded once it clears (migration 046).
+ */
+export type CancelPayment = RestPayment | 'debit-pending';
+
 /** The order's payment facts a cancel is worded by. */
 export interface CancelFacts {
-  payment: RestPayment;
+  payment: CancelPayment;
   /** What the order cost (cents): an order of wallet redemptions only cost nothing, and is said without a payment. */
   totalCents: number;
   walletBack: readonly WalletBack[];
@@ -27,7 +33,7 @@ export interface CancelFacts {
 
 /** The cancel facts as the server sends them (reschedule options' cancel, the order's wallet lines). */
 export interface SentCancelFacts {
-  payment: RestPayment;
+  payment: CancelPayment;
   total_cents: number;
   wallet_back: readonly { product_name: string; amount: number; unit: WalletUnit }[];
 }
@@ -63,11 +69,16 @@ function walletGoesBackText(back: readonly WalletBack[]): string | undefined {
 
 /** What the cancel does with the money, to come or done; nothing for an order that cost nothing (a redemption only). */
 function paymentText(facts: CancelFacts, done: boolean): string | undefined {
+  // Canceled or not, the debit the shopper's bank already sent comes in: it goes back once it has (the reconciler).
+  if (facts.payment === 'debit-pending') return debitOnItsWayText;
   if (facts.payment === 'refund') return done ? 'Your payment has been refunded in full.' : 'Your payment will be refunded in full.';
   if (facts.payment === 'release') return done ? heldCardReleasedText : 'The hold on your card will be released: you will not be charged.';
   if (facts.totalCents === 0) return undefined;
   return done ? 'Nothing was charged, and nothing is owed.' : 'Nothing was charged, and nothing will be owed.';
 }
+
+/** A bank debit still on its way when its order was canceled: the shopper's words, the same before and after. */
+export const debitOnItsWayText = 'Your bank debit is still on its way: it will be refunded when it clears.';
 
 const joined = (...parts: (string | undefined)[]) => parts.filter((p): p is string => p !== undefined).join(' ');
 

@@ -1,9 +1,8 @@
 import { centsToDollars, dollarsToCents, formatMoney } from './money.ts';
-import { endedOrderText, type CancelFacts } from './cancel-words.ts';
+import { endedOrderText, type CancelFacts, type CancelPayment } from './cancel-words.ts';
 import { refusedAllOut, refusedByOf, refusedPartWho, type FulfilmentActor } from './fulfilment.ts';
 import type { PartMoney } from './order-refunds.ts';
 import { shopperWalletLineWords } from './payment-words.ts';
-import type { RestPayment } from './rest-cancel.ts';
 import { modeRowsOf } from './price-rows.ts';
 import { handOverOf, type HandOver } from './pay-on-delivery.ts';
 import { estimateLabel, formatWeighedPounds, weighedAt, weightMarginPercent } from './weight-estimate.ts';
@@ -233,7 +232,7 @@ export interface OrderFigures {
   /** Its wallet redemption lines, what each took from the wallet: back in the wallet once the order ended. */
   wallet_back?: readonly { product_name: string; amount: number; unit: WalletUnit }[] | undefined;
   /** An ended order: its payment refunded, a card's hold released, or nothing taken (the server's endedPaymentOf). */
-  ended_payment?: RestPayment | undefined;
+  ended_payment?: CancelPayment | undefined;
 }
 
 /** An order that ended (refused or canceled): whatever was taken is given back (order-transitions.ts), nothing is owed. */

@@ -1,3 +1,4 @@
+import { bankPaymentMode } from './bank-account.ts';
 import { addDays, formatUsDate, isPastCutoff, storeMinutes, storeToday } from './delivery-dates.ts';
 import { handOverOf, isPayOnDeliveryStatus } from './pay-on-delivery.ts';
 import { orderChangeTitle } from './order-change.ts';
@@ -792,13 +793,29 @@ export function changeCutoff(parts: readonly CutoffPart[]): { date: string | nul
 }
 
 /**
- * Why the shopper may not cancel the whole order now, or undefined: the cutoff of every part still going on an open
- * day (changeCutoff). One rule for the server's cancel, the order's `can_cancel` and the change panel's Cancel order
- * (the reschedule options' `cancel_refusal`). A part on a day its seller closed may move whatever its cutoff, but it
- * lifts no other seller's: when another part is past its cutoff the order cannot be canceled, and the words say
- * which delivery holds it while the closed day's part may still move (QA walk 6: Cancel shown, then refused).
+ * How an order's payment stands for the shopper's cancel: placed (paid, or to be paid at the hand-over); a bank debit
+ * still on its way ('debit-pending': the order waits unseen by its sellers, and a shopper who changed their mind may
+ * cancel it as any other: the debit is stopped, or refunded once it clears, decision 087 left); or neither (waiting
+ * for its charge or its email's confirmation, failed, ended): there is nothing to cancel.
  */
-export function orderCancelRefusal(state: FulfilmentState, parts: readonly CutoffPart[], now: Date): string | undefined {
+export type CancelStanding = 'placed' | 'debit-pending' | 'not-placed';
+
+export function cancelStandingOf(order: { status: string; payment_mode: number; payment_ref: string | null }): CancelStanding {
+  if (order.status === 'processing' || order.status === 'pending_payment_on_delivery') return 'placed';
+  const debitOnItsWay = order.status === 'pending_payment' && order.payment_mode === bankPaymentMode && order.payment_ref !== null;
+  return debitOnItsWay ? 'debit-pending' : 'not-placed';
+}
+
+/**
+ * Why the shopper may not cancel the whole order now, or undefined: an order placed, or whose bank debit is on its way
+ * (cancelStandingOf), until the cutoff of every part still going on an open day (changeCutoff). One rule for the
+ * server's cancel, the order's `can_cancel` and the change panel's Cancel order (the reschedule options'
+ * `cancel_refusal`). A part on a day its seller closed may move whatever its cutoff, but it lifts no other seller's:
+ * when another part is past its cutoff the order cannot be canceled, and the words say which delivery holds it while
+ * the closed day's part may still move (QA walk 6: Cancel shown, then refused).
+ */
+export function orderCancelRefusal(state: FulfilmentState, parts: readonly CutoffPart[], now: Date, payment: CancelStanding): string | undefined {
+  if (payment === 'not-placed') return fulfilmentMessages.notAllowed;
   const cutoff = changeCutoff(parts);
   const refusal = shopperChangeRefusal(state, cutoff.date, now, cutoff.dayClosed);
   if (refusal === undefined || !parts.some(isMovableClosedPart)) return refusal;

@@ -8,6 +8,8 @@ interface ChangeableOrder {
   fulfilment_state?: string | undefined;
   /** A delivery on a day its seller closed may still move though another seller is preparing theirs (the server says). */
   can_move?: boolean | undefined;
+  /** The server's cancel would take it (orderCancelRefusal): a bank debit on its way may be canceled, not moved. */
+  can_cancel?: boolean | undefined;
   status: string;
   items: readonly { delivery_date: string | null; delivery_method: string }[];
 }
@@ -25,7 +27,8 @@ export function orderChangeKind(order: ChangeableOrder): OrderChangeKind | undef
   // The order's status as the shopper's reply labels it (orders.ts statusLabels): paid, or pay on delivery.
   const placed = order.status === 'processing' || isPayOnDeliveryStatus(order.status);
   const state = order.fulfilment_state ?? 'placed';
-  if (!placed) return undefined;
+  // Not placed yet, the server's own cancel rule still takes it: a bank debit on its way (the panel offers Cancel).
+  if (!placed && order.can_cancel !== true) return undefined;
   if (state !== 'placed' && state !== 'accepted') return order.can_move === true ? 'delivery' : undefined;
   const dated = order.items.filter((i) => i.delivery_date !== null);
   if (dated.some((i) => !visitMethods.includes(i.delivery_method))) return 'delivery';

@@ -177,24 +177,26 @@ describe('two sellers, one on a day its seller closed, the other past its cutoff
   it('the closed day’s delivery may move; the whole order may not be canceled, saying which delivery holds it', () => {
     expect(partMoveRefusal('placed', [closedPart, fishPart], closedPart, now)).toBeUndefined();
     expect(partMoveRefusal('placed', [closedPart, fishPart], fishPart, now)).toBe(fulfilmentMessages.pastCutoffTime);
-    expect(orderCancelRefusal('placed', [closedPart, fishPart], now)).toBe(fulfilmentMessages.cancelPastCutoff('2026-12-17'));
+    expect(orderCancelRefusal('placed', [closedPart, fishPart], now, 'placed')).toBe(fulfilmentMessages.cancelPastCutoff('2026-12-17'));
     expect(fulfilmentMessages.cancelPastCutoff('2026-12-17')).toBe(
       'This order can no longer be canceled: the cutoff for its delivery on 12/17/2026 (3 pm Eastern the day before) has passed. A delivery on a day its seller closed can still be moved.',
     );
     // Before the other's cutoff, or with every part on a closed day, the cancel is taken; with none closed, the usual words.
-    expect(orderCancelRefusal('placed', [closedPart, fishPart], new Date('2026-12-16T12:00:00Z'))).toBeUndefined();
-    expect(orderCancelRefusal('accepted', [closedPart], now)).toBeUndefined();
-    expect(orderCancelRefusal('placed', [fishPart], now)).toBe(fulfilmentMessages.pastCutoffTime);
+    expect(orderCancelRefusal('placed', [closedPart, fishPart], new Date('2026-12-16T12:00:00Z'), 'placed')).toBeUndefined();
+    expect(orderCancelRefusal('accepted', [closedPart], now, 'placed')).toBeUndefined();
+    expect(orderCancelRefusal('placed', [fishPart], now, 'placed')).toBe(fulfilmentMessages.pastCutoffTime);
     // Another seller preparing their part: the closed day's part still moves by its own step; the order not canceled.
     const picking = { ...fishPart, state: 'picking' as const };
     expect(partMoveRefusal('picking', [closedPart, picking], { ...closedPart, state: 'placed' }, now)).toBeUndefined();
     expect(partMoveRefusal('picking', [closedPart, picking], picking, now)).toBe(fulfilmentMessages.pastCutoff);
-    expect(orderCancelRefusal('picking', [{ ...closedPart, state: 'accepted' }, picking], now)).toBe(fulfilmentMessages.cancelBeingPrepared);
+    expect(orderCancelRefusal('picking', [{ ...closedPart, state: 'accepted' }, picking], now, 'placed')).toBe(
+      fulfilmentMessages.cancelBeingPrepared,
+    );
     // The closed day's part itself being picked: nothing moves, in the seller's words.
     expect(partMoveRefusal('picking', [{ ...closedPart, state: 'picking' }], { ...closedPart, state: 'picking' }, now)).toBe(
       fulfilmentMessages.pastCutoff,
     );
-    expect(orderCancelRefusal('picking', [{ ...closedPart, state: 'picking' }, fishPart], now)).toBe(fulfilmentMessages.pastCutoff);
+    expect(orderCancelRefusal('picking', [{ ...closedPart, state: 'picking' }, fishPart], now, 'placed')).toBe(fulfilmentMessages.pastCutoff);
   });
 
   it('the order page shows its panel for a closed day’s delivery that may still move though a seller is preparing', () => {

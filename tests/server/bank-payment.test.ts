@@ -2,6 +2,8 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { myOrdersReply, orderStatusReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { bankDebitClearsBy, bankMessages } from '../../src/rules/bank-account.ts';
+import { debitOnItsWayText } from '../../src/rules/cancel-words.ts';
+import { rescheduleOptionsReply } from '../../src/api/contract/reschedule.contract.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { reconcilePendingPayments } from '../../server/services/payments/payment-reconciler.ts';
 import { eventually, generousLimits } from './account-helpers.ts';
@@ -25,7 +27,7 @@ const errors: unknown[] = [];
 
 beforeAll(async () => {
   t = await startTestApp({ clock: clock.now, payments: gateway, rateLimits: generousLimits });
-  offers = await pickOffers(t, { speed: 'local', locId: 101 }, 16, 0, { priceCents: 1000, stock: 10 });
+  offers = await pickOffers(t, { speed: 'local', locId: 101 }, 22, 0, { priceCents: 1000, stock: 10 });
 });
 afterAll(async () => {
   await t.close();
@@ -311,5 +313,140 @@ describe('a bank debit returned after the order stood', () => {
     ]);
     expect(await lines(nobodys)).toEqual([[anonymous.offerId, 1]]);
     expect(await lines(cartId)).toEqual([]);
+  });
+});
+
+/**
+ * A shopper who changed their mind cancels an order whose bank debit is still on its way (decision 087 left it): the
+ * order ends at once (every part, its stock back, never on a seller's console, the shopper mailed). The debit, which
+ * the provider cannot stop, is refunded in full once it clears (once, however many passes read it), and nothing
+ * happens when the bank returns it: nothing is owed, and its lines never go back to a cart.
+ */
+describe('canceling an order whose bank debit is on its way', () => {
+  const cancel = (number: string, token: string) => post(t, '/api/account/order/cancel', { order_id: number }, token);
+  const orderPage = async (number: string, token: string) => {
+    const { body } = await post(t, '/api/account/orderstatus', { order_id: number }, token);
+    assert(body, orderStatusReply);
+    return body.data;
+  };
+  const cancelMail = (number: string) =>
+    eventually(() =>
+      db().selectFrom('outbox').select(['subject', 'body_text']).where('subject', 'like', `Your order #${number}:%`).executeTakeFirst(),
+    );
+  const refundedCents = (paymentRef: string | null) => gateway.captureOf(paymentRef ?? '')?.refundedCents ?? 0;
+  // What the debit took: the estimate plus the margin on weighed lines, else the total (place order's charge).
+  const debited = (row: { authorised_cents: number | null; grand_total_cents: number }) => row.authorised_cents ?? row.grand_total_cents;
+
+  it('offers Cancel (not a move), ends the order at once, and refunds its debit in full, once, when it clears', async () => {
+    const { reply, offer, stockBefore, me, cartId } = await payByBank('bank-cancel-clears@example.com', '000123456789');
+    const number = reply.order_id ?? '';
+    expect(await orderPage(number, me.token)).toMatchObject({ status: 'pending payment', can_cancel: true });
+    const options = await t.app.inject({
+      method: 'GET',
+      url: `/api/account/order/reschedule?order_id=${number}`,
+      headers: { authorization: `Bearer ${me.token}` },
+    });
+    const offered = json(options);
+    assert(offered, rescheduleOptionsReply);
+    expect(offered.data).toMatchObject({
+      can_change: false,
+      refusal: bankMessages.moveWhilePending,
+      cancel_refusal: null,
+      cancel: { payment: 'debit-pending' },
+    });
+
+    expect((await cancel(number, me.token)).status).toBe(200);
+    const row = await orderOf(t, number);
+    expect(row).toMatchObject({ status: 'canceled', fulfilment_state: 'canceled', canceled_debit: 'on-its-way' });
+    const parts = await db().selectFrom('order_deliverables').select('fulfilment_state').where('order_id', '=', row.id).execute();
+    expect(parts.map((p) => p.fulfilment_state)).toEqual(['canceled']);
+    expect(await stockOf(t, offer.offerId)).toBe(stockBefore);
+    const ended = await orderPage(number, me.token);
+    expect(ended).toMatchObject({ status: 'canceled', ended_payment: 'debit-pending', can_cancel: false });
+    expect(ended?.refunds).toBeUndefined();
+    expect((await cancelMail(number))?.body_text).toContain(debitOnItsWayText);
+    // It was never the sellers': their console never lists it, canceled or not.
+    const seller = await addStoreUser(db(), { email: 'bank-cancel-seller@example.com', password: 'Secret123!', role: 'seller', locIds: [101] });
+    if (seller.kind === 'invalid') throw new Error(seller.message);
+    const sellerToken = await startSession(db(), seller.customerId);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/seller/orders?date=${clearedDay}`,
+      headers: { authorization: `Bearer ${sellerToken}` },
+    });
+    const sellerOrders = json(listed);
+    assert(sellerOrders, consoleOrdersReply);
+    expect(sellerOrders.data?.find((o) => o.order_number === number)).toBeUndefined();
+
+    // The debit clears: the reconciler refunds it in full, once; a second pass reads nothing more.
+    expect((await sweep()).debitsRefunded).toContain(row.id);
+    expect(refundedCents(row.payment_ref)).toBe(debited(row));
+    expect((await sweep()).debitsRefunded).not.toContain(row.id);
+    expect(refundedCents(row.payment_ref)).toBe(debited(row));
+    expect(await orderOf(t, number)).toMatchObject({ status: 'canceled', canceled_debit: 'refunded' });
+    const refunded = await orderPage(number, me.token);
+    expect(refunded).toMatchObject({ ended_payment: 'refund' });
+    expect(refunded?.refunds).toHaveLength(1);
+    // The order's lines stay where the cancel left them: its cart stays ordered, nothing came back.
+    const cart = await db().selectFrom('carts').select('status').where('id', '=', cartId).executeTakeFirstOrThrow();
+    expect(cart.status).toBe('ordered');
+  });
+
+  it('does nothing when the canceled debit fails: nothing refunded, nothing owed, no lines back in a cart', async () => {
+    const { reply, offer, stockBefore, me, cartId } = await payByBank('bank-cancel-fails@example.com', '000111111116');
+    const number = reply.order_id ?? '';
+    expect((await cancel(number, me.token)).status).toBe(200);
+    const row = await orderOf(t, number);
+    const report = await sweep();
+    expect(report.failed).not.toContain(row.id);
+    expect(report.failedHere.map((f) => f.orderId)).not.toContain(row.id);
+    expect(report.debitsRefunded).not.toContain(row.id);
+    expect(await orderOf(t, number)).toMatchObject({ status: 'canceled', canceled_debit: 'not-taken' });
+    expect(refundedCents(row.payment_ref)).toBe(0);
+    expect(await stockOf(t, offer.offerId)).toBe(stockBefore);
+    // Not as a returned debit of a standing order: no cart reopened, nothing put back in one.
+    const cart = await db().selectFrom('carts').select('status').where('id', '=', cartId).executeTakeFirstOrThrow();
+    expect(cart.status).toBe('ordered');
+    const open = await db().selectFrom('carts').select('id').where('customer_id', '=', me.customerId).where('status', '=', 'open').execute();
+    expect(open).toEqual([]);
+    expect(await orderPage(number, me.token)).toMatchObject({ status: 'canceled', ended_payment: 'none' });
+  });
+
+  it('two reconciler passes at once refund a cleared debit once', async () => {
+    const { reply, me } = await payByBank('bank-cancel-twice@example.com', '000123456789');
+    const number = reply.order_id ?? '';
+    expect((await cancel(number, me.token)).status).toBe(200);
+    const row = await orderOf(t, number);
+    const [a, b] = await Promise.all([sweep(), sweep()]);
+    expect([...a.debitsRefunded, ...b.debitsRefunded].filter((id) => id === row.id)).toHaveLength(1);
+    expect(refundedCents(row.payment_ref)).toBe(debited(row));
+    expect((await orderOf(t, number)).canceled_debit).toBe('refunded');
+  });
+
+  it("stops the debit at the provider when it still can (Stripe's rare case): nothing taken, and the mail says so", async () => {
+    const { reply, me } = await payByBank('bank-cancel-stopped@example.com', '000123456789', true);
+    const number = reply.order_id ?? '';
+    gateway.debitsStop = true;
+    try {
+      expect((await cancel(number, me.token)).status).toBe(200);
+    } finally {
+      gateway.debitsStop = false;
+    }
+    const row = await orderOf(t, number);
+    expect(row).toMatchObject({ status: 'canceled', canceled_debit: 'not-taken' });
+    expect((await cancelMail(number))?.body_text).toContain('Nothing was charged, and nothing is owed.');
+    expect((await sweep()).debitsRefunded).not.toContain(row.id);
+    expect(refundedCents(row.payment_ref)).toBe(0);
+    expect(await orderPage(number, me.token)).toMatchObject({ status: 'canceled', ended_payment: 'none' });
+  });
+
+  it('a debit already on its way is not the staff console’s to cancel', async () => {
+    const { reply } = await payByBank('bank-cancel-staff@example.com', '000555555559');
+    const number = reply.order_id ?? '';
+    const staff = await addStoreUser(db(), { email: 'bank-cancel-staff-user@example.com', password: 'Secret123!', role: 'staff', locIds: [] });
+    if (staff.kind === 'invalid') throw new Error(staff.message);
+    const token = await startSession(db(), staff.customerId);
+    expect((await post(t, '/api/staff/orders/move', { order_id: number, event: 'cancel', reason: 'asked' }, token)).status).toBe(404);
+    expect((await orderOf(t, number)).status).toBe('pending_payment');
   });
 });

@@ -103,6 +103,12 @@ export interface PaymentGateway {
   /** Cancels a payment that still waits for the shopper's bank check, so it can never complete later. */
   cancelPayment(paymentRef: string): Promise<void>;
   /**
+   * Stops a bank debit still on its way, when the provider still can (Stripe cancels a 'processing' us_bank_account
+   * payment only in rare cases): true when it will never be taken, false when it goes on (it clears or fails as it
+   * would have; a cleared one is refunded). Throws PaymentGatewayError when the provider cannot be reached.
+   */
+  cancelDebit(paymentRef: string): Promise<boolean>;
+  /**
    * Gives a captured payment back, once per idempotency key: in full (what is left of it), or amountCents of it (the
    * difference after weighing, decision 039).
    */

@@ -170,6 +170,25 @@ export class StripePaymentGateway implements PaymentGateway {
     await this.call(() => this.stripe.paymentIntents.cancel(paymentRef, {}, { idempotencyKey: `cancel-${paymentRef}` }));
   }
 
+  /**
+   * Stripe cancels a 'processing' us_bank_account PaymentIntent only in rare cases: otherwise (and for one already
+   * succeeded) it answers 400 payment_intent_unexpected_state, and the debit goes on (false). One that already failed
+   * (requires_payment_method) is canceled: nothing is taken either way.
+   */
+  async cancelDebit(paymentRef: string): Promise<boolean> {
+    try {
+      const intent = await this.stripe.paymentIntents.cancel(
+        paymentRef,
+        { cancellation_reason: 'requested_by_customer' },
+        { idempotencyKey: `cancel-debit-${paymentRef}` },
+      );
+      return intent.status === 'canceled';
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state') return false;
+      throw wrap(error);
+    }
+  }
+
   async paymentStatus(paymentRef: string): Promise<ChargeResult> {
     const intent = await this.call(() => this.stripe.paymentIntents.retrieve(paymentRef, { expand: ['payment_method'] }));
     return resultOf(intent);

@@ -208,6 +208,10 @@ export class TestPaymentGateway implements PaymentGateway {
   private readonly captures = new Map<string, { paymentRef: string; amountCents: number }>();
   private readonly authentications = new Map<string, PendingAuthentication>();
   private readonly debitAmounts = new Map<string, number>();
+  /** Debits canceled while processing (only with debitsStop): they never clear. */
+  private readonly stoppedDebits = new Set<string>();
+  /** Tests: whether a processing debit can be canceled (Stripe's rare case); by default it cannot, as most. */
+  debitsStop = false;
 
   /** Tokens already spent in this process (until they would have expired): a signed token works once here. */
   private readonly spent = new Map<string, number>();
@@ -308,6 +312,7 @@ export class TestPaymentGateway implements PaymentGateway {
 
   async paymentStatus(paymentRef: string): Promise<ChargeResult> {
     const debit = bankOutcomeOf(paymentRef, 'pi_test_ach');
+    if (this.stoppedDebits.has(paymentRef)) return { ok: false, message: 'This payment was canceled.', code: 'payment_intent_canceled', paymentRef };
     if (debit === 'stays-pending') return { ok: 'processing', paymentRef };
     if (debit === 'clears') {
       if (!this.payments.has(paymentRef)) this.payments.set(paymentRef, { amountCents: this.debitAmounts.get(paymentRef) ?? 0, refunded: false });
@@ -340,6 +345,17 @@ export class TestPaymentGateway implements PaymentGateway {
       payment.held = false;
       payment.released = true;
     }
+  }
+
+  /**
+   * Like Stripe for most debits: one already processing cannot be canceled, and clears or fails as its account says
+   * (the reconciler refunds a canceled order's cleared debit). `debitsStop` (tests): the rare debit Stripe does cancel.
+   */
+  async cancelDebit(paymentRef: string): Promise<boolean> {
+    if (bankOutcomeOf(paymentRef, 'pi_test_ach') === undefined) throw new PaymentGatewayError(`No such payment: ${paymentRef}`);
+    if (!this.debitsStop) return false;
+    this.stoppedDebits.add(paymentRef);
+    return true;
   }
 
   async capture(input: { paymentRef: string; amountCents: number; idempotencyKey: string }): Promise<void> {

@@ -4,6 +4,7 @@ import type { OrderItem, OrderSummary, TimelineStep } from '../../../src/api/con
 import {
   isEndedState,
   lineHeadline,
+  cancelStandingOf,
   orderCancelRefusal,
   partMoveRefusal,
   shopperTimelineStepOf,
@@ -19,7 +20,7 @@ import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema.ts'
 import { capRule, lineCapped, lineFinalCents } from '../../../src/rules/catch-weight.ts';
 import { orderEndingOf, partShare, refusedAloneParts, standingAmounts, type PartLine } from '../../../src/rules/refused-parts.ts';
 import { endedPartMoney, refundReply, refundsMade, type RefundFacts } from '../../../src/rules/order-refunds.ts';
-import type { RestPayment } from '../../../src/rules/rest-cancel.ts';
+import type { CancelPayment } from '../../../src/rules/cancel-words.ts';
 import { closedDayPartIds, cutoffPart, cutoffParts } from './closed-day-parts.ts';
 
 /** The spec's delivery groups: Dine-in, Pickup, Local Delivery, Courier Delivery, Farm Direct. */
@@ -248,7 +249,8 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       farm_direct_delivery_items: byMethod('Farm Direct'),
       fulfilment_state: order.fulfilment_state,
       timeline,
-      can_cancel: isPlaced(order) && orderCancelRefusal(order.fulfilment_state, cutoffParts, now) === undefined,
+      // Placed, or its bank debit still on its way: the server's cancel's own rule (orderCancelRefusal).
+      can_cancel: orderCancelRefusal(order.fulfilment_state, cutoffParts, now, cancelStandingOf(order)) === undefined,
       can_move: isPlaced(order) && closedDeliveryMayMove(order, deliverables, closed, now),
       authorised_total: order.authorised_cents === null ? null : centsToDollars(order.authorised_cents),
       final_total: order.final_total_cents === null ? null : centsToDollars(order.final_total_cents),
@@ -268,7 +270,10 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
  * What became of an ended order's payment, read after it ended (order-transitions.ts did it): a card only held was
  * released, a payment taken (captured at packing, or in full when placed) refunded, else nothing was taken.
  */
-function endedPaymentOf(order: Selectable<OrdersTable>): RestPayment {
+function endedPaymentOf(order: Selectable<OrdersTable>): CancelPayment {
+  // A bank debit on its way when the order was canceled (migration 046): refunded once it clears, else never taken.
+  if (order.canceled_debit === 'on-its-way') return 'debit-pending';
+  if (order.canceled_debit === 'not-taken') return 'none';
   if (order.capture_state === 'released') return 'release';
   if (order.capture_state === 'captured' && order.payment_ref !== null) return 'refund';
   return paidInFullWhenPlaced(order) ? 'refund' : 'none';
@@ -286,7 +291,10 @@ function paidInFullWhenPlaced(order: Selectable<OrdersTable>): boolean {
     'pending_payment_on_delivery',
     'payment_failed',
   ];
+  // A debit canceled on its way was taken only once it cleared, and then refunded in full (canceled_debit 'refunded').
+  const debitNotTaken = order.canceled_debit === 'on-its-way' || order.canceled_debit === 'not-taken';
   return (
+    !debitNotTaken &&
     order.capture_state === null &&
     order.payment_mode !== 4 &&
     order.payment_ref !== null &&

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { CancelFacts, WalletBack } from '../../../src/rules/cancel-words.ts';
+import { cancelStandingOf } from '../../../src/rules/fulfilment.ts';
 import { walletUnitsOf } from '../../../src/rules/wallet.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import { cancelPaymentOf } from './rest-of-order.ts';
@@ -24,7 +25,9 @@ export async function walletBackOf(db: Kysely<Database>, orderId: number): Promi
 
 /** What a cancel of the whole order would do (src/rules/cancel-words.ts words it): read before the cancel moves it. */
 export async function cancelFactsOf(db: Kysely<Database>, order: OrderRow): Promise<CancelFacts> {
-  return { payment: cancelPaymentOf(order), totalCents: order.grand_total_cents, walletBack: await walletBackOf(db, order.id) };
+  // A bank debit on its way comes in whatever the cancel: it is refunded once it clears (payment-reconciler.ts).
+  const payment = cancelStandingOf(order) === 'debit-pending' ? 'debit-pending' : cancelPaymentOf(order);
+  return { payment, totalCents: order.grand_total_cents, walletBack: await walletBackOf(db, order.id) };
 }
 
 /** The cancel facts as the shopper's change panel reads them (reschedule options' cancel). */

@@ -34,11 +34,15 @@ export const shopperScope: ConsoleScope = staffScope;
 
 /**
  * The orders sellers see at all: placed ones (paid, or pay on delivery confirmed by the shopper) and any the
- * fulfilment has moved. An order still waiting for its payment or its email's confirmation is not theirs yet.
+ * fulfilment has moved. An order still waiting for its payment or its email's confirmation is not theirs yet, nor
+ * ever one the shopper canceled while its bank debit was on its way (canceled_debit set): it was never placed.
  */
 export function orderVisibleToSellers() {
   return (eb: ExpressionBuilder<Database, 'orders'>) =>
-    eb.or([eb('orders.status', 'in', ['processing', 'pending_payment_on_delivery']), eb('orders.fulfilment_state', '<>', 'placed')]);
+    eb.or([
+      eb('orders.status', 'in', ['processing', 'pending_payment_on_delivery']),
+      eb.and([eb('orders.fulfilment_state', '<>', 'placed'), eb('orders.canceled_debit', 'is', null)]),
+    ]);
 }
 
 /**

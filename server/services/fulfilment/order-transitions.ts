@@ -17,6 +17,7 @@ import {
   handingOverEvents,
   isLineLeft,
   needsReason,
+  cancelStandingOf,
   orderCancelRefusal,
   closedDayRefusal,
   tableDayRefusal,
@@ -177,7 +178,8 @@ export async function moveInTransaction(
     .orderBy('d.id')
     .execute();
   const kind: FulfilmentKind = fulfilmentKindOf(parts[0]?.speed ?? 'local');
-  const placed = order.status === 'processing' || order.status === 'pending_payment_on_delivery';
+  const standing = cancelStandingOf(order);
+  const placed = standing === 'placed';
   const notAllowed = (state: FulfilmentState): { result: MoveOutcome } => ({
     result: { kind: 'not-allowed', state, message: fulfilmentMessages.notAllowed },
   });
@@ -192,17 +194,19 @@ export async function moveInTransaction(
   const part = whole ? undefined : (mine.find((p) => transitionOf(p.fulfilment_state)) ?? mine[0]);
   const from = part?.fulfilment_state ?? orderFrom;
   const move = transitionOf(from);
-  if (actor.role === 'shopper' && whole && placed && !isEndedState(orderFrom) && !finalFulfilmentStates.includes(orderFrom)) {
+  // A bank debit on its way: the shopper may cancel the order as any other (decision 087 left); nobody else moves it.
+  const debitPending = actor.role === 'shopper' && whole && standing === 'debit-pending';
+  if (actor.role === 'shopper' && whole && (placed || debitPending) && !isEndedState(orderFrom) && !finalFulfilmentStates.includes(orderFrom)) {
     // The shopper's cancel answers by the rule the order page offers it by (orderCancelRefusal, can_cancel and the
     // panel's cancel_refusal), in its words, also once a seller is preparing (it read 'cannot be moved that way'). The
     // cutoff is the earliest delivery still going: a refused part's date no longer holds the order back, nor does a
     // part on a day its seller closed (QA walk 6: the store closed the day, not the shopper).
     const going = parts.filter((d) => !isEndedState(d.fulfilment_state));
-    const refusal = orderCancelRefusal(orderFrom, cutoffParts(going, await closedDayPartIds(trx, going)), now);
+    const refusal = orderCancelRefusal(orderFrom, cutoffParts(going, await closedDayPartIds(trx, going)), now, standing);
     if (refusal !== undefined) return { result: { kind: 'not-allowed', state: from, message: refusal } };
   }
   // An order not yet paid or confirmed is not the sellers' yet; a finished one moves no more.
-  if (!move || (!placed && orderFrom === 'placed')) return notAllowed(from);
+  if (!move || (!placed && !debitPending && orderFrom === 'placed')) return notAllowed(from);
   // The one rule the consoles offer Cancel by (order-parts.ts): refused, the part that stops it is named.
   const stopping = whole
     ? partStoppingMove(
@@ -249,7 +253,7 @@ export async function moveInTransaction(
   // Ending the rest after a part was refused alone: its mail names what each gave back (read before the parts move).
   const rest = ending ? await restOfOrder(trx, order) : undefined;
   // Ending the whole order: its mail says what became of the payment and of the wallet portions it redeemed.
-  const cancel = ending && !rest ? await cancelFactsOf(trx, order) : undefined;
+  let cancel = ending && !rest ? await cancelFactsOf(trx, order) : undefined;
   for (const p of parts) {
     const to = partTo(p);
     if (to !== p.fulfilment_state) await trx.updateTable('order_deliverables').set({ fulfilment_state: to }).where('id', '=', p.id).execute();
@@ -259,9 +263,14 @@ export async function moveInTransaction(
   // refund the difference. Refusing the last part not packed leaves the rest packed: it settles now.
   const settlement =
     (request.event === 'pack' || partOnly) && isPackedOrLater(orderTo) ? await settleAtPacking(trx, deps.payments, order) : undefined;
+  // A bank debit on its way is stopped at the provider when it still can be; else it comes in, and the reconciler
+  // refunds it once it clears (canceled_debit, payment-reconciler.ts). Its mail says which.
+  const canceledDebit =
+    ending && debitPending && order.payment_ref !== null ? await stopDebit(deps.payments, order.payment_ref, order.id, log) : null;
+  if (cancel && canceledDebit === 'not-taken') cancel = { ...cancel, payment: 'none' };
   await trx
     .updateTable('orders')
-    .set({ fulfilment_state: orderTo, status, updated_at: now })
+    .set({ fulfilment_state: orderTo, status, updated_at: now, ...(canceledDebit ? { canceled_debit: canceledDebit } : {}) })
     .where('id', '=', order.id)
     .where('fulfilment_state', '=', orderFrom)
     .execute();
@@ -321,6 +330,21 @@ export async function moveInTransaction(
     cancel,
     partMoved,
   };
+}
+
+/**
+ * A canceled order's bank debit still on its way: canceled at the provider when it still can be ('not-taken': nothing
+ * will be taken); else 'on-its-way' (Stripe cannot cancel most processing debits), and the reconciler refunds it in
+ * full once it clears. A provider that cannot be reached leaves it on its way: the reconciler reads how it ended.
+ */
+async function stopDebit(payments: PaymentGateway, paymentRef: string, orderId: number, log: Log): Promise<'not-taken' | 'on-its-way'> {
+  try {
+    return (await payments.cancelDebit(paymentRef)) ? 'not-taken' : 'on-its-way';
+  } catch (error) {
+    if (!(error instanceof PaymentGatewayError)) throw error;
+    log.error({ err: error, orderId }, 'bank debit not stopped at cancel: it is refunded once it clears');
+    return 'on-its-way';
+  }
 }
 
 /** The shopper's mail of a committed move (moveInTransaction's answer), sent without waiting; a failure is logged. */

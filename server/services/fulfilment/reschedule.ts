@@ -2,7 +2,9 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { RescheduleOptions } from '../../../src/api/contract/reschedule.contract.ts';
 import { noSlotsLeftReply } from '../../../src/rules/cart-checkout.ts';
 import { closedDates, formatUsDate, nextDeliveryDate, storeToday } from '../../../src/rules/delivery-dates.ts';
+import { bankMessages } from '../../../src/rules/bank-account.ts';
 import {
+  cancelStandingOf,
   changeCutoff,
   fulfilmentMessages,
   orderCancelRefusal,
@@ -96,14 +98,16 @@ function cutoffOf(deliverables: readonly Deliverable[], closed: ReadonlySet<numb
  * about on a day its seller closed may move whatever the cutoff says: the store closed the day, not the shopper.
  */
 function changeRefusal(order: OrderRow, deliverables: readonly Deliverable[], closed: ReadonlySet<number>, asked: Deliverable, now: Date) {
-  if (!isPlaced(order)) return fulfilmentMessages.notAllowed;
+  // A bank debit on its way: the order may be canceled (cancelRefusal), not moved until its debit clears. A visit
+  // only cancels anyway (the panel offers nothing else), by its cutoff as a placed one's.
+  if (!isPlaced(order) && cancelStandingOf(order) !== 'debit-pending') return fulfilmentMessages.notAllowed;
+  if (!isPlaced(order) && !isVisitSpeed(asked.speed)) return bankMessages.moveWhilePending;
   return partMoveRefusal(order.fulfilment_state, cutoffParts(deliverables, closed), cutoffPart(closed)(asked), now);
 }
 
 /** Why the shopper cannot cancel the whole order now, or undefined: the server's cancel's own rule (orderCancelRefusal). */
 function cancelRefusal(order: OrderRow, deliverables: readonly Deliverable[], closed: ReadonlySet<number>, now: Date) {
-  if (!isPlaced(order)) return fulfilmentMessages.notAllowed;
-  return orderCancelRefusal(order.fulfilment_state, cutoffParts(deliverables, closed), now);
+  return orderCancelRefusal(order.fulfilment_state, cutoffParts(deliverables, closed), now, cancelStandingOf(order));
 }
 
 /**

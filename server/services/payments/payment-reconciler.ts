@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { LinesBack } from '../cart/failed-order-lines.ts';
 import { bankPaymentMode } from '../../../src/rules/bank-account.ts';
 import { captureAgeingHolds } from './ageing-holds.ts';
+import { settleCanceledDebits } from './canceled-debits.ts';
 import { abandonAuthentication, settleBankDebit, settleOrder, staleClaimSeconds, type SettleOutcome } from './order-payment.ts';
 
 /**
@@ -21,6 +22,10 @@ import { abandonAuthentication, settleBankDebit, settleOrder, staleClaimSeconds,
  * longest unread first), marks the cleared ones paid and fails the returned ones, giving their stock back. Such an
  * order is never re-sent nor reported for review: its payment exists, and only its status is read. A returned
  * debit's lines go back to the customer's one open cart (failed-order-lines.ts), and the report says where.
+ *
+ * A debit whose order the shopper canceled while it was on its way (the provider could not stop it) is read too: it is
+ * refunded in full once it clears, once (keyed by the order), and nothing happens when the bank returns it
+ * (canceled-debits.ts).
  *
  * Every order a pass fails (a returned debit, a refused charge whose first outcome was unknown, a bank check nobody
  * finished) is reported with where its lines went: its shopper is not on the payment page, so the sweep mails them.
@@ -45,6 +50,8 @@ export interface ReconcileReport {
    * bank check never finished), so each is mailed (failed-payment-mail.ts).
    */
   failedHere: { orderId: number; linesBack: LinesBack }[];
+  /** Orders canceled while their bank debit was on its way, whose debit cleared and was refunded (canceled-debits.ts). */
+  debitsRefunded: number[];
 }
 
 /** An order younger than this may still be charged by the request that made it. */
@@ -65,7 +72,15 @@ export async function reconcilePendingPayments(
   now: Date,
   log: (error: unknown) => void,
 ): Promise<ReconcileReport> {
-  const report: ReconcileReport = { paid: [], failed: [], stillPending: [], needsReview: [], holdsCaptured: [], failedHere: [] };
+  const report: ReconcileReport = {
+    paid: [],
+    failed: [],
+    stillPending: [],
+    needsReview: [],
+    holdsCaptured: [],
+    failedHere: [],
+    debitsRefunded: [],
+  };
   // Database time, like the claim in settleOrder, so instances with drifting clocks agree on "stale".
   const unclaimed = (eb: ExpressionBuilder<Database, 'orders'>) =>
     eb.or([eb('charge_started_at', 'is', null), eb('charge_started_at', '<', sql<Date>`now() - make_interval(secs => ${staleClaimSeconds})`)]);
@@ -110,6 +125,9 @@ export async function reconcilePendingPayments(
       report.stillPending.push(order.id);
     }
   }
+
+  // A debit whose order the shopper canceled on its way: refunded once it clears, nothing when it fails.
+  report.debitsRefunded = await settleCanceledDebits(db, payments, log);
 
   const abandoned = await db
     .selectFrom('orders')

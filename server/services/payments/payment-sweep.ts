@@ -49,6 +49,7 @@ export async function sweepPaymentsOnce(settings: Omit<PaymentSweepSettings, 'ev
   for (const orderId of report.paid) settings.onPaid(orderId);
   for (const { orderId, linesBack } of report.failedHere) settings.onPaymentFailed(orderId, linesBack);
   if (report.paid.length + report.failed.length > 0) log.info({ paid: report.paid, failed: report.failed }, 'pending payments settled');
+  if (report.debitsRefunded.length > 0) log.info({ orders: report.debitsRefunded }, 'debits of canceled orders refunded once cleared');
   if (report.holdsCaptured.length > 0) log.info({ orders: report.holdsCaptured }, 'card holds captured before they expire');
   if (report.needsReview.length > 0)
     log.error({ orders: report.needsReview }, 'orders pending payment for too long to retry safely: check them at the card provider');

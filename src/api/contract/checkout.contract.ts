@@ -202,8 +202,11 @@ export type PlaceOrderReply = Infer<typeof placeOrderReply>;
 export const walletBackLine = type({ product_name: string(), amount: number(), unit: enums(walletUnits) });
 
 /** A whole order's cancel facts (reschedule options' cancel): how it was paid, what it cost, what goes back to the wallet. */
-/** What a cancel does (or did) with the payment: refund a payment taken, release a card's hold, or nothing was taken. */
-const cancelPayment = enums(['refund', 'release', 'none'] as const);
+/**
+ * What a cancel does (or did) with the payment: refund a payment taken, release a card's hold, nothing was taken, or
+ * a bank debit still on its way, refunded once it clears (src/rules/cancel-words.ts CancelPayment).
+ */
+const cancelPayment = enums(['refund', 'release', 'none', 'debit-pending'] as const);
 
 export const cancelFactsStruct = type({
   payment: cancelPayment,

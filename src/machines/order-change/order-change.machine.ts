@@ -107,6 +107,9 @@ export const orderChangeMachine = setup({
     // The server's cancel's own rule (orderCancelRefusal): a delivery on a closed day may move while another seller's
     // past its cutoff holds the whole order, and Cancel order is then not offered (QA walk 6: shown, then refused).
     mayCancel: ({ context }) => (context.options?.cancel_refusal ?? null) === null,
+    // A bank debit on its way: the order may be canceled, not moved (the server's refusal says so); back from the
+    // confirm step, the panel returns to what it offered.
+    mayMove: ({ context }) => context.options?.can_change === true,
   },
   actions: {
     assignOptions: assign((_, params: { reply: RescheduleOptionsReply }) => {
@@ -192,8 +195,16 @@ export const orderChangeMachine = setup({
       },
     },
     refused: {
-      description: "The order can no longer change: the server's reason is shown, and nothing is offered.",
-      on: { 'change.close': { description: 'The shopper closes the panel.', target: 'closed' } },
+      description:
+        "The order cannot move: the server's reason is shown; Cancel order only when the whole order may still be canceled (a bank debit on its way).",
+      on: {
+        'change.cancel.ask': {
+          description: 'Cancel order: asks to confirm first, when the whole order may still be canceled.',
+          guard: 'mayCancel',
+          target: 'confirmingCancel',
+        },
+        'change.close': { description: 'The shopper closes the panel.', target: 'closed' },
+      },
     },
     choosing: {
       description: 'The date picker (closed days struck out) and, for Same Day, the slots with a seat left; Move and Cancel order.',
@@ -283,7 +294,10 @@ export const orderChangeMachine = setup({
       description: "'Cancel this order? Your payment will be refunded in full.' with Yes and No.",
       on: {
         'change.cancel.confirm': { description: 'The shopper confirms: the order is canceled.', target: 'canceling' },
-        'change.cancel.back': { description: 'The shopper keeps the order.', target: 'choosing' },
+        'change.cancel.back': [
+          { description: 'The shopper keeps the order: its move is offered again.', guard: 'mayMove', target: 'choosing' },
+          { description: 'The shopper keeps an order that cannot move: the reason again.', target: 'refused' },
+        ],
       },
     },
     canceling: {
@@ -297,11 +311,19 @@ export const orderChangeMachine = setup({
           target: 'done',
           actions: ['assignCanceled', 'announce'],
         },
-        onError: {
-          description: "Refused: the server's reason.",
-          target: 'choosing',
-          actions: { type: 'assignError', params: ({ event }) => ({ message: reasonOf(event.error) }) },
-        },
+        onError: [
+          {
+            description: "Refused: the server's reason, the move still offered.",
+            guard: 'mayMove',
+            target: 'choosing',
+            actions: { type: 'assignError', params: ({ event }) => ({ message: reasonOf(event.error) }) },
+          },
+          {
+            description: "Refused, of an order that cannot move: the server's reason.",
+            target: 'refused',
+            actions: { type: 'assignError', params: ({ event }) => ({ message: reasonOf(event.error) }) },
+          },
+        ],
       },
     },
     done: {

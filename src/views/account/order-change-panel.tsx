@@ -111,12 +111,20 @@ export function OrderChangePanel({ orderId, kind = 'delivery', onChanged, canCan
       )}
       {step === 'refused' && (
         <>
-          {refusal && (
-            <p role="alert" className={css.error}>
-              {refusal}
-            </p>
-          )}
-          <p className={css.actions}>{close}</p>
+          {/* Cancel still offered (a bank debit on its way): the reason it cannot move is a plain note, not an error. */}
+          {refusal &&
+            (canCancel ? (
+              <p className={css.status}>{refusal}</p>
+            ) : (
+              <p role="alert" className={css.error}>
+                {refusal}
+              </p>
+            ))}
+          {errorLine}
+          <p className={css.actions}>
+            {cancelButton}
+            {close}
+          </p>
         </>
       )}
       {choosing && options && isVisitSpeed(options.speed) && (
