@@ -138,3 +138,43 @@ test('bank payment not offered when any seller of a mixed cart delivers before t
   await expect(banks.getByText(/^Pay From Your Bank Account takes up to 4 business days to clear/)).toBeVisible();
   await expect(banks.getByRole('radio', { name: 'Chase' })).toBeDisabled();
 });
+
+/**
+ * A shopper who changed their mind cancels an order paid by bank while its debit is still on its way (decision 087
+ * left it): the order page offers Cancel order (the delivery cannot move until the debit clears), the order ends at
+ * once and says plainly the debit will be refunded when it clears; once the bank clears it (test mode's reconciler
+ * pass, as the background sweep makes), the page says it was refunded.
+ */
+test('bank payment pending → canceled on the order page → refunded once the debit clears', async ({ page }) => {
+  test.slow();
+  const orderId = await orderPaidByBank(page, 'bank-cancel', '000123456789');
+  await page.getByRole('link', { name: 'Track your order' }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/status\\?orderId=${orderId}$`));
+  const status = page.getByRole('region', { name: 'Order status' });
+  await expect(status.getByRole('definition').filter({ hasText: 'Pending payment' })).toBeVisible();
+
+  await status.getByRole('button', { name: 'Change delivery or cancel' }).click();
+  const panel = status.getByRole('region', { name: 'Change delivery or cancel' });
+  await expect(
+    panel.getByText('Your bank payment is pending: the delivery can be moved once it clears. You can still cancel the order.'),
+  ).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Move delivery' })).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Cancel order' }).click();
+  const onItsWay = 'Your bank debit is still on its way: it will be refunded when it clears.';
+  const confirm = panel.getByRole('alertdialog', { name: 'Cancel this order?' });
+  await expect(confirm).toHaveText(new RegExp(`^Cancel this order\\? ${onItsWay}`));
+  await confirm.getByRole('button', { name: 'Yes, cancel the order' }).click();
+  await expect(panel.getByRole('status')).toHaveText(`Your order was canceled. ${onItsWay}`);
+  await expect(page.getByTestId('order-status')).toHaveText('Canceled');
+  await expect(page.getByTestId('cap-rule')).toHaveText(`The order ended. ${onItsWay}`);
+  await expect(page.getByTestId('refund')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/bank-payment-canceled-on-its-way.png', fullPage: true });
+
+  // The bank clears the debit: the reconciler's pass refunds it in full.
+  const { token } = await sessionOf(page);
+  expect(await apiPost('/api/payments/test-reconcile', {}, token)).toMatchObject({ code: 1 });
+  await page.reload();
+  await expect(page.getByTestId('cap-rule')).toHaveText('The order ended. Your payment has been refunded in full.');
+  await expect(page.getByTestId('refund')).toHaveText(/^Refunded \$[\d.]+ to your payment: the rest of your payment, when the order ended\.$/);
+  await page.screenshot({ path: 'test-results/bank-payment-canceled-refunded.png', fullPage: true });
+});

@@ -13,6 +13,7 @@ import {
   selectChangeClosable,
   selectChangeStep,
 } from '../../src/machines/order-change/index.ts';
+import { bankMessages } from '../../src/rules/bank-account.ts';
 import { fulfilmentMessages } from '../../src/rules/fulfilment.ts';
 import { restCancelMailText, restOfOrderOf } from '../../src/rules/rest-cancel.ts';
 import { done, failed, heldCalls, labelled } from './machine-events.ts';
@@ -34,7 +35,14 @@ const open: RescheduleOptions = {
   date_refusal: null,
   slots: [{ slot_id: 10103, start: '14:00', end: '16:00', available: 3 }],
 };
-const pastCutoff: RescheduleOptions = { ...open, can_change: false, refusal: fulfilmentMessages.pastCutoffTime };
+const pastCutoff: RescheduleOptions = {
+  ...open,
+  can_change: false,
+  refusal: fulfilmentMessages.pastCutoffTime,
+  cancel_refusal: fulfilmentMessages.pastCutoffTime,
+};
+/** A bank debit on its way: the order may be canceled, not moved (decision 087 left). */
+const debitPending: RescheduleOptions = { ...open, can_change: false, refusal: bankMessages.moveWhilePending, cancel_refusal: null };
 const closedDay: RescheduleOptions = {
   ...open,
   date: '2026-12-06',
@@ -46,6 +54,7 @@ const { label } = labelled();
 const answered = (id: string, reply: RescheduleOptionsReply) => done(id, reply);
 const mayChange = label('loadOptions: before the cutoff', answered('loadOptions', { code: 1, data: open }));
 const tooLate = label('loadOptions: past the cutoff', answered('loadOptions', { code: 1, data: pastCutoff }));
+const debitOnItsWay = label('loadOptions: a bank debit on its way', answered('loadOptions', { code: 1, data: debitPending }));
 const refusedLoad = label('loadOptions: code -1', answered('loadOptions', { code: -1, message: 'Not now' }));
 const loadOffline = label('loadOptions: offline', failed('loadOptions'));
 const dayAnswered = label('loadDay: a closed day', answered('loadDay', { code: 1, data: closedDay }));
@@ -64,9 +73,9 @@ const cancelRefused = label('sendCancel: 409 past the cutoff', failed('sendCance
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const c = snapshot.context as OrderChangeContext;
   if (snapshot.matches('closed')) return [{ type: 'change.open' }];
-  if (snapshot.matches('loading')) return [mayChange, tooLate, refusedLoad, loadOffline];
+  if (snapshot.matches('loading')) return [mayChange, tooLate, debitOnItsWay, refusedLoad, loadOffline];
   if (snapshot.matches('failed')) return [{ type: 'change.retry' }, { type: 'change.close' }];
-  if (snapshot.matches('refused')) return [{ type: 'change.close' }];
+  if (snapshot.matches('refused')) return [{ type: 'change.cancel.ask' }, { type: 'change.close' }];
   if (snapshot.matches('choosing'))
     return [
       { type: 'change.date.choose', date: '2026-12-05' },
@@ -86,7 +95,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 }
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as OrderChangeContext;
-  return JSON.stringify([snapshot.value, c.options?.can_change, c.date, c.slotId, c.error, c.done]);
+  return JSON.stringify([snapshot.value, c.options?.can_change, c.options?.cancel_refusal, c.date, c.slotId, c.error, c.done]);
 };
 const input = { orderId: '100000123' };
 
@@ -111,6 +120,54 @@ describe('order change paths', () => {
 });
 
 describe('order change behaviour', () => {
+  it('an order whose bank debit is on its way: the move is refused with the reason, Cancel order is offered and sent', async () => {
+    const cancels: string[] = [];
+    const machine = orderChangeMachine.provide({
+      actors: {
+        loadOptions: fromPromise<RescheduleOptionsReply, { orderId: string; date?: string | undefined }>(async () => ({
+          code: 1,
+          data: { ...debitPending, cancel: { payment: 'debit-pending', total_cents: 4512, wallet_back: [] } },
+        })),
+        sendCancel: fromPromise<MoveOrderReply, { orderId: string }>(async ({ input: asked }) => {
+          cancels.push(asked.orderId);
+          return canceled;
+        }),
+      },
+    });
+    const actor = createActor(machine, { input }).start();
+    actor.send({ type: 'change.open' });
+    await waitFor(actor, (s) => s.matches('refused'));
+    expect(selectCanCancel(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'change.submit' })).toBe(false);
+    actor.send({ type: 'change.cancel.ask' });
+    expect(selectCancelQuestion(actor.getSnapshot())).toBe(
+      'Cancel this order? Your bank debit is still on its way: it will be refunded when it clears.',
+    );
+    // Kept: back to the reason, not to a move it cannot make.
+    actor.send({ type: 'change.cancel.back' });
+    expect(actor.getSnapshot().value).toBe('refused');
+    actor.send({ type: 'change.cancel.ask' });
+    actor.send({ type: 'change.cancel.confirm' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(cancels).toEqual(['100000123']);
+    expect(actor.getSnapshot().context.done).toBe(
+      'Your order was canceled. Your bank debit is still on its way: it will be refunded when it clears.',
+    );
+    actor.stop();
+    // Past the cutoff, the reason and nothing else: Cancel order is not offered there.
+    const late = createActor(
+      orderChangeMachine.provide({
+        actors: { loadOptions: fromPromise<RescheduleOptionsReply, { orderId: string }>(async () => ({ code: 1, data: pastCutoff })) },
+      }),
+      { input },
+    ).start();
+    late.send({ type: 'change.open' });
+    await waitFor(late, (s) => s.matches('refused'));
+    expect(selectCanCancel(late.getSnapshot())).toBe(false);
+    expect(late.getSnapshot().can({ type: 'change.cancel.ask' })).toBe(false);
+    late.stop();
+  });
+
   it('a delivery on a closed day whose order may not be canceled: Move is offered, Cancel order is not (086 left)', async () => {
     const refusal = fulfilmentMessages.cancelPastCutoff('2026-12-17');
     const machine = orderChangeMachine.provide({

@@ -169,7 +169,7 @@ export const orderChangeMachine = setup({
             actions: { type: 'assignOptions', params: ({ event }) => ({ reply: event.output }) },
           },
           {
-            description: 'Past the cutoff (or being prepared): the panel says why, in plain words.',
+            description: 'Past the cutoff (or being prepared, or its bank debit still on its way): the panel says why, in plain words.',
             guard: { type: 'hasOptions', params: ({ event }) => ({ reply: event.output }) },
             target: 'refused',
             actions: { type: 'assignOptions', params: ({ event }) => ({ reply: event.output }) },
