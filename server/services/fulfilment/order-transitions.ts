@@ -31,6 +31,7 @@ import type { MailSender } from '../../adapters/mail/mail-port.ts';
 import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import { giveBackOrder } from '../payments/order-give-back.ts';
+import { refundKey } from '../payments/order-payment.ts';
 import type { Log } from '../platform/log.ts';
 import { mailText } from '../platform/mail-text.ts';
 import { followOrderLine, orderGuest } from '../platform/order-link-lines.ts';
@@ -123,10 +124,6 @@ export interface MoveDone {
 
 /** The heaviest line a seller may weigh in: 100 kg (a typo's extra zeros stop here). */
 export const maxWeighedGrams = 100_000;
-
-export function refundKey(orderNumber: string): string {
-  return `refund-order-${orderNumber}`;
-}
 
 export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveRequest, now: Date, log: Log): Promise<MoveOutcome> {
   try {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { PaymentGatewayError, type ChargeResult, type PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database } from '../../db/schema.ts';
-import { refundKey } from '../fulfilment/order-transitions.ts';
+import { refundKey } from './order-payment.ts';
 
 /** Debits read per pass, so one pass stays short however many wait. */
 const batchSize = 25;

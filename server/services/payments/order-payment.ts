@@ -54,6 +54,11 @@ export function chargeKey(order: Pick<OrderRow, 'increment_id'>): string {
   return `order-${order.increment_id}`;
 }
 
+/** A whole order's refund, once per order (a retry never refunds twice): its cancel's, or its canceled debit's once cleared. */
+export function refundKey(orderNumber: string): string {
+  return `refund-order-${orderNumber}`;
+}
+
 async function readOrder(db: Kysely<Database>, orderId: number): Promise<OrderRow> {
   return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
 }
