@@ -107,6 +107,19 @@ describe('Stripe adapter against the local stand-in', () => {
     if (second.ok !== 'processing') throw new Error('not processing');
     standIn.settleDebit(second.paymentRef, false);
     expect(await gateway.paymentStatus(second.paymentRef)).toMatchObject({ ok: false, message: "The customer's bank account could not be located." });
+
+    // A canceled order's debit: Stripe cannot cancel most processing ones (it goes on, and is refunded once cleared).
+    const third = await debit('order-100000003');
+    if (third.ok !== 'processing') throw new Error('not processing');
+    expect(await gateway.cancelDebit(third.paymentRef)).toBe(false);
+    expect(await gateway.paymentStatus(third.paymentRef)).toMatchObject({ ok: 'processing' });
+    expect(lastRequest(/\/cancel$/).form).toMatchObject({ cancellation_reason: 'requested_by_customer' });
+    // The rare one it does cancel is never taken.
+    const fourth = await debit('order-100000004');
+    if (fourth.ok !== 'processing') throw new Error('not processing');
+    standIn.stoppableDebits.add(fourth.paymentRef);
+    expect(await gateway.cancelDebit(fourth.paymentRef)).toBe(true);
+    expect(await gateway.paymentStatus(fourth.paymentRef)).toMatchObject({ ok: false });
   });
 
   it('charges a saved card with one PaymentIntent per idempotency key', async () => {

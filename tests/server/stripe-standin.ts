@@ -110,6 +110,11 @@ export interface StripeStandIn {
   refunds: { id: string; payment_intent: string; amount: number }[];
   /** The bank's answer to an ACH debit on its way: cleared (succeeded) or returned (requires_payment_method). */
   settleDebit(intentId: string, cleared: boolean): void;
+  /**
+   * Debits on their way that a cancel stops (Stripe's rare case); any other 'processing' debit answers a cancel 400
+   * payment_intent_unexpected_state, as Stripe does.
+   */
+  stoppableDebits: Set<string>;
   /** What stripe.js handleNextAction does at the bank: the check passes (succeeded) or fails. */
   authenticate(intentId: string, complete: boolean): void;
   identitySessions: Map<string, StoredSession>;
@@ -151,6 +156,7 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin123'): Prom
   const methods = new Map<string, StoredMethod>();
   const intents = new Map<string, StoredIntent>();
   const refunds: StripeStandIn['refunds'] = [];
+  const stoppableDebits = new Set<string>();
   const idempotent = new Map<string, { fingerprint: string; reply: Reply }>();
   const sessions = new Map<string, StoredSession>();
   const standIn = { identityOutage: false };
@@ -395,6 +401,10 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin123'): Prom
     if (method === 'POST' && match?.[1]) {
       const intent = intents.get(match[1]);
       if (!intent) return invalid(`No such payment_intent: '${match[1]}'`, 404);
+      if (intent.status === 'processing' && !stoppableDebits.has(intent.id)) {
+        const message = 'You cannot cancel this PaymentIntent because it has a status of processing.';
+        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message } } };
+      }
       intent.status = 'canceled';
       return { status: 200, body: intentObject(intent, false) };
     }
@@ -484,6 +494,7 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin123'): Prom
         session.status = outcome.kind;
       }
     },
+    stoppableDebits,
     settleDebit(intentId, cleared) {
       const intent = intents.get(intentId);
       if (!intent || intent.status !== 'processing') throw new Error(`no debit on its way: ${intentId}`);
