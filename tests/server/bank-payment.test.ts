@@ -341,6 +341,10 @@ describe('canceling an order whose bank debit is on its way', () => {
     const { reply, offer, stockBefore, me, cartId } = await payByBank('bank-cancel-clears@example.com', '000123456789');
     const number = reply.order_id ?? '';
     expect(await orderPage(number, me.token)).toMatchObject({ status: 'pending payment', can_cancel: true });
+    // My Orders offers it by the same rule.
+    const mine = await post(t, '/api/account/myorders', {}, me.token);
+    assert(mine.body, myOrdersReply);
+    expect(mine.body.data?.find((o) => o.increment_id === number)).toMatchObject({ can_cancel: true });
     const options = await t.app.inject({
       method: 'GET',
       url: `/api/account/order/reschedule?order_id=${number}`,

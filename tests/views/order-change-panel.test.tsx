@@ -64,3 +64,34 @@ describe("a delivery whose order cannot be canceled (087 left: 'Change delivery 
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 });
+
+describe('a delivery whose bank debit is on its way (decision 087 left)', () => {
+  const debitOptions = {
+    ...pickupOptions,
+    speed: 'local',
+    slot_id: 10101,
+    time_slot: '10:00–12:00',
+    can_change: false,
+    refusal: 'Your bank payment is pending: the delivery can be moved once it clears. You can still cancel the order.',
+    cancel_refusal: null,
+  };
+
+  it('says why it cannot move as a note, not an error, and offers Cancel order; past the cutoff, the reason alone', async () => {
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ code: 1, data: debitOptions }), { status: 200 }));
+    render(<OrderChangePanel orderId="100000007" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Change delivery or cancel' }));
+    expect(await screen.findByText(debitOptions.refusal)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Move delivery' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Cancel this order?' })).toBeTruthy();
+    cleanup();
+
+    const late = { ...debitOptions, refusal: 'Too late.', cancel_refusal: 'Too late.' };
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ code: 1, data: late }), { status: 200 }));
+    render(<OrderChangePanel orderId="100000007" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Change delivery or cancel' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too late.');
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+});
