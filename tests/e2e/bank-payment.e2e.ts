@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { offlineMessage } from '../../src/api/http.ts';
+import { connectionLostOnce } from './faults.ts';
 import { expect, tabTest as test } from './fixtures.ts';
 import { addAddress, chooseSpeed, placeOrder } from './checkout-steps.ts';
 import { addToCartThroughApi, newCustomer, openWithSession } from './journeys/shoppers.ts';
@@ -143,7 +145,8 @@ test('bank payment not offered when any seller of a mixed cart delivers before t
  * A shopper who changed their mind cancels an order paid by bank while its debit is still on its way (decision 087
  * left it): the order page offers Cancel order (the delivery cannot move until the debit clears), the order ends at
  * once and says plainly the debit will be refunded when it clears; once the bank clears it (test mode's reconciler
- * pass, as the background sweep makes), the page says it was refunded.
+ * pass, as the background sweep makes), the page says it was refunded. On the way: the cancel kept (back to the
+ * reason, Cancel still offered), and one the connection loses (said there, and tried again).
  */
 test('bank payment pending → canceled on the order page → refunded once the debit clears', async ({ page }) => {
   test.slow();
@@ -163,6 +166,15 @@ test('bank payment pending → canceled on the order page → refunded once the 
   const onItsWay = 'Your bank debit is still on its way: it will be refunded when it clears.';
   const confirm = panel.getByRole('alertdialog', { name: 'Cancel this order?' });
   await expect(confirm).toHaveText(new RegExp(`^Cancel this order\\? ${onItsWay}`));
+  // Kept: back to why it cannot move, Cancel order still offered; a cancel the connection loses says so there too.
+  await confirm.getByRole('button', { name: 'No, keep it' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(panel.getByText(/^Your bank payment is pending: the delivery can be moved once it clears/)).toBeVisible();
+  await panel.getByRole('button', { name: 'Cancel order' }).click();
+  await connectionLostOnce(page, '/api/account/order/cancel');
+  await confirm.getByRole('button', { name: 'Yes, cancel the order' }).click();
+  await expect(panel.getByRole('alert')).toContainText(offlineMessage);
+  await panel.getByRole('button', { name: 'Cancel order' }).click();
   await confirm.getByRole('button', { name: 'Yes, cancel the order' }).click();
   await expect(panel.getByRole('status')).toHaveText(`Your order was canceled. ${onItsWay}`);
   await expect(page.getByTestId('order-status')).toHaveText('Canceled');
