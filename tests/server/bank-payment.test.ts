@@ -359,6 +359,11 @@ describe('canceling an order whose bank debit is on its way', () => {
       cancel: { payment: 'debit-pending' },
     });
 
+    // A move is refused in the same words: a date moved sooner could fall before the debit clears.
+    const move = await post(t, '/api/account/order/reschedule', { order_id: number, delivery_date: clearedDay, slot_id: null }, me.token);
+    expect(move.status).toBe(409);
+    expect(JSON.stringify(move.body)).toContain(bankMessages.moveWhilePending);
+
     expect((await cancel(number, me.token)).status).toBe(200);
     const row = await orderOf(t, number);
     expect(row).toMatchObject({ status: 'canceled', fulfilment_state: 'canceled', canceled_debit: 'on-its-way' });
@@ -442,6 +447,14 @@ describe('canceling an order whose bank debit is on its way', () => {
     expect((await sweep()).debitsRefunded).not.toContain(row.id);
     expect(refundedCents(row.payment_ref)).toBe(0);
     expect(await orderPage(number, me.token)).toMatchObject({ status: 'canceled', ended_payment: 'none' });
+  });
+
+  it('test mode restarted meanwhile still refunds a cleared debit in full (its amount was known only before)', async () => {
+    const restarted = new TestPaymentGateway(clock.now);
+    const paymentRef = `pi_test_ach_clears_${'0a'.repeat(12)}`;
+    expect(await restarted.paymentStatus(paymentRef)).toMatchObject({ ok: true });
+    await restarted.refund({ paymentRef, idempotencyKey: 'refund-order-100009999' });
+    expect(restarted.isRefunded(paymentRef)).toBe(true);
   });
 
   it('a debit already on its way is not the staff console’s to cancel', async () => {
