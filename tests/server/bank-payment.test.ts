@@ -6,6 +6,8 @@ import { debitOnItsWayText } from '../../src/rules/cancel-words.ts';
 import { rescheduleOptionsReply } from '../../src/api/contract/reschedule.contract.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { reconcilePendingPayments } from '../../server/services/payments/payment-reconciler.ts';
+import { orderConfirmation } from '../../server/services/checkout/order-confirmation.ts';
+import { centsToDollars, formatMoney } from '../../src/rules/money.ts';
 import { eventually, generousLimits } from './account-helpers.ts';
 import { guestCartReply } from '../../src/api/contract/customer.contract.ts';
 import { cartOrderedMessage } from '../../src/rules/messages.ts';
@@ -85,9 +87,22 @@ describe('pay by bank (ACH debit)', () => {
     expect(pass.body).toMatchObject({ code: 1, data: { paid: 1 } });
     expect(await orderOf(t, order.increment_id)).toMatchObject({ status: 'processing', card_brand: 'Chase', card_last4: '6789' });
     const mail = await eventually(() =>
-      db().selectFrom('outbox').select('subject').where('subject', 'like', `%${order.increment_id}%`).executeTakeFirst(),
+      db().selectFrom('outbox').select(['subject', 'body_text']).where('subject', 'like', `%${order.increment_id}%`).executeTakeFirst(),
     );
     expect(mail?.subject).toContain(order.increment_id);
+    // The account that paid, by its bank: never 'the card' (QA walk 9 #2: 'Paid $141.35 with the card ending in 6789').
+    expect(mail?.body_text).toContain('Paid from your Chase account ending in 6789.');
+    expect(mail?.body_text).not.toContain('card');
+    // With weighed lines the payment is the estimate plus the margin, taken from the same account.
+    const paid = await orderOf(t, order.increment_id);
+    const weighedMail = orderConfirmation(
+      { order: { ...paid, authorised_cents: paid.grand_total_cents + 100 }, deliverables: [], items: [] },
+      'https://shop.example.com',
+    ).text;
+    expect(weighedMail).toContain(
+      `Paid ${formatMoney(centsToDollars(paid.grand_total_cents + 100))} from your Chase account ending in 6789: the estimate`,
+    );
+    expect(weighedMail).not.toContain('card');
     expect(await stockOf(t, offer.offerId)).toBe(stockBefore - 2);
     expect((await sweep()).paid).not.toContain(order.id);
   });

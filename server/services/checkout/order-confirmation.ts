@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { bankPaymentMode } from '../../../src/rules/bank-account.ts';
 import { capRule, weighedAtWords, weightMarginPercent } from '../../../src/rules/catch-weight.ts';
 import { giftMessageMax } from '../../../src/rules/gift-message.ts';
 import { formatUsDate } from '../../../src/rules/delivery-dates.ts';
@@ -121,8 +122,20 @@ function paidText(order: Selectable<OrdersTable>, handOver: ReturnType<typeof ha
   if (order.payment_mode === 4) return payOnDeliveryWords[handOver].paid;
   // Wallet redemptions only: nothing was paid (QA walk 5: 'Paid.' for a $0.00 order).
   if (order.grand_total_cents === 0) return walletOnlyPlacedText;
-  if (order.card_last4) return `Paid with the card ending in ${order.card_last4}.`;
-  return order.upi_id ? `Paid with UPI (${mailText(order.upi_id)}).` : 'Paid.';
+  return `Paid${paidWith(order)}.`;
+}
+
+/**
+ * What paid, after 'Paid': the bank account by its bank and last four (the order keeps them in card_brand and
+ * card_last4; QA walk 9 #2: a Chase account was 'the card ending in 6789'), UPI by its id, a card by its last four.
+ */
+export function paidWith(order: Pick<Selectable<OrdersTable>, 'payment_mode' | 'card_brand' | 'card_last4' | 'upi_id'>): string {
+  if (order.payment_mode === bankPaymentMode) {
+    const account = order.card_brand ? `${mailText(order.card_brand, 60)} account` : 'bank account';
+    return order.card_last4 ? ` from your ${account} ending in ${order.card_last4}` : ` from your ${account}`;
+  }
+  if (order.upi_id) return ` with UPI (${mailText(order.upi_id)})`;
+  return order.card_last4 ? ` with the card ending in ${order.card_last4}` : '';
 }
 
 /** How an order with weighed lines is paid: held (a card) or taken (UPI, bank) for the estimate plus the margin. */
@@ -133,7 +146,7 @@ function weighedPaymentText(order: Selectable<OrdersTable>, handOver: ReturnType
     const card = order.card_last4 ? `the card ending in ${order.card_last4}` : 'your card';
     return `We hold ${amount} on ${card}: ${margin}. It is charged after weighing, only for what your items weigh. ${capRule}`;
   }
-  const method = order.upi_id ? ` with UPI (${mailText(order.upi_id)})` : order.card_last4 ? ` with the card ending in ${order.card_last4}` : '';
+  const method = paidWith(order);
   // Refunded when the weight is taken, in the hand-over's words (walk 7 #8: a Dine-In meal was 'refunded after packing').
   return `Paid ${amount}${method}: ${margin}. What weighing leaves over is refunded ${weighedAtWords[handOver].refunded}. ${capRule}`;
 }
