@@ -127,6 +127,16 @@ export function lineFinalCents(line: PricedLine): number {
   return line.row_total_cents;
 }
 
+/**
+ * Whether a line is charged at its weight: sold by weight, sized, paid for (a wallet redemption costs nothing) and
+ * not replaced or taken out. Only an order (or part) with such a line speaks of weights and the cap (QA walk 9 S2: the
+ * Table ready mail of sake and oysters said 'A weighed item never costs more than its estimate plus 10%').
+ */
+export function isWeighedLine(line: PricedLine): boolean {
+  const replaced = line.substitution_state !== null && line.substitution_state !== 'proposed';
+  return line.sold_by_weight && line.bottle_size > 0 && line.row_total_cents > 0 && !replaced;
+}
+
 /** Whether the weighed amount was cut to the margin (the order says so). */
 export function lineCapped(line: PricedLine): boolean {
   if (!line.sold_by_weight || line.weighed_grams === null || line.bottle_size <= 0 || line.substitution_state !== null) return false;

@@ -15,6 +15,7 @@ import { twoSellerOrder } from './fixtures/two-seller-order.ts';
 import { json, startTestApp } from './test-app.ts';
 import { closedDayRefusal, timelineStepLabel } from '../../src/rules/fulfilment.ts';
 import { possessive } from '../../src/rules/possessive.ts';
+import { capRule } from '../../src/rules/catch-weight.ts';
 
 /**
  * Issue 24: the order's life after payment. Each move of src/rules/fulfilment.ts through the seller and staff routes,
@@ -146,6 +147,33 @@ describe('the order moves only in the allowed order', () => {
         (m) => m.subject,
       );
     await expect.poll(subjects).toContain(`Your order #${order.number}: delivered`);
+  });
+
+  test('the packed mail speaks of weighed items and their cap only when the order has one (QA walk 9 S2)', async () => {
+    const db = t.database.db;
+    const packedMail = async (soldByWeight: boolean) => {
+      const order = await paidOrder();
+      // Its product sold by weight or not, as the seed's may be either: the mail follows the order's lines.
+      const product = await db
+        .selectFrom('variant_offers')
+        .innerJoin('product_variants', 'product_variants.id', 'variant_offers.variant_id')
+        .select(['product_variants.product_id', 'product_variants.bottle_size'])
+        .where('variant_offers.id', '=', order.offerId)
+        .executeTakeFirstOrThrow();
+      expect(product.bottle_size).toBeGreaterThan(0);
+      await db.updateTable('products').set({ sold_by_weight: soldByWeight }).where('id', '=', product.product_id).execute();
+      expect((await move(seller, 'seller', order.number, 'accept')).status).toBe(200);
+      expect((await move(seller, 'seller', order.number, 'pick')).status).toBe(200);
+      expect((await move(seller, 'seller', order.number, 'pack', { weights: await weights(order.number) })).status).toBe(200);
+      return eventually(async () => {
+        const mails = await db.selectFrom('outbox').select('body_text').where('subject', 'like', `Your order #${order.number}:%`).execute();
+        return mails.map((m) => m.body_text).find((text) => text.includes('Final'));
+      });
+    };
+    const plain = await packedMail(false);
+    expect(plain).toContain('as estimated');
+    expect(plain).not.toContain(capRule);
+    expect(await packedMail(true)).toContain(capRule);
   });
 
   test('a refusal needs a reason, refunds the card and gives the stock back', async () => {

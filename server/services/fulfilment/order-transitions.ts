@@ -489,7 +489,8 @@ function packedMoneyText(order: OrderRow, settlement: PackSettlement): string {
   if (settlement.refundedCents > 0) parts.push(`We refunded ${formatMoney(centsToDollars(settlement.refundedCents))}, the difference.`);
   if (order.status === 'pending_payment_on_delivery')
     parts.push(`${payOnDeliveryWords[handOverOf(order.speed_id)].due}: ${formatMoney(centsToDollars(settlement.finalCents))}.`);
-  parts.push(capRule);
+  // The cap only where something was weighed (walk 9 S2: said for sake and oysters).
+  if (settlement.weighed) parts.push(capRule);
   return parts.join(' ');
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { unansweredDecision } from '../../../src/rules/catch-weight.ts';
+import { isWeighedLine, unansweredDecision } from '../../../src/rules/catch-weight.ts';
 import { refusedPartsTotal, standingAmounts, type OrderPartFees, type PartLine } from '../../../src/rules/refused-parts.ts';
 import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import {
@@ -75,6 +75,8 @@ export interface PackSettlement {
   finalCents: number;
   capturedCents: number | null;
   refundedCents: number;
+  /** Whether what it settles has a line charged at its weight (not in a refused part): only then is the cap said. */
+  weighed: boolean;
 }
 
 export async function settleAtPacking(trx: Kysely<Database>, payments: PaymentGateway, order: Selectable<OrdersTable>): Promise<PackSettlement> {
@@ -108,7 +110,9 @@ export async function settleAtPacking(trx: Kysely<Database>, payments: PaymentGa
     await settling(order, messages.settleFailed, () => payments.refund(refund));
   }
   await trx.updateTable('orders').set({ final_total_cents: total, capture_state: captureState }).where('id', '=', order.id).execute();
-  return { estimateCents: standingAmounts(order, lines, parts, false).totalCents, finalCents: total, capturedCents, refundedCents };
+  const refused = new Set(parts.filter((p) => p.state === 'refused').map((p) => p.id));
+  const weighed = lines.some((line) => !refused.has(line.deliverable_id) && isWeighedLine(line));
+  return { estimateCents: standingAmounts(order, lines, parts, false).totalCents, finalCents: total, capturedCents, refundedCents, weighed };
 }
 
 /** Proposals not answered by packing (of one seller's part, or the whole order): the line's preference answers (decision 039). */

@@ -124,7 +124,7 @@ export function partRefusalMail(
     const due = settlement?.finalCents ?? refusal.standingCents;
     lines.push(`${payOnDeliveryWords[handOverOf(order.speed_id)].due}: ${money(due)}.`);
   }
-  if (settlement) lines.push(capRule);
+  if (settlement?.weighed) lines.push(capRule);
   lines.push(follow);
   return { to: order.email, subject: `Your order #${order.increment_id}: ${possessive(seller)} part was refused`, text: lines.join('\n\n') };
 }
