@@ -36,6 +36,11 @@ function refusedPartRefundWhat(vendorName: string): string {
   return `the items from ${vendorName}, taken off your order`;
 }
 
+/** What the end's refund was for: the whole payment, or what was left of it after earlier refunds. */
+function endingRefundWhat(refundedBefore: boolean): string {
+  return refundedBefore ? 'the rest of your payment, when the order ended' : 'in full, when the order ended';
+}
+
 /** A refund made, with the move that made it: a part refused alone (its index in refusedParts), packing, or the end. */
 type RefundStep = RefundMade & ({ by: 'part'; part: number } | { by: 'packing' } | { by: 'ending' });
 
@@ -49,7 +54,8 @@ function refundSteps(facts: RefundFacts): RefundStep[] {
     refunds.push({ amountCents: held - facts.finalCents, what: 'the difference after packing', by: 'packing' });
     held = facts.finalCents;
   }
-  if (facts.ended && held > 0) refunds.push({ amountCents: held, what: 'the rest of your payment, when the order ended', by: 'ending' });
+  // 'The rest' only after an earlier refund (QA walk 9 S8: a canceled order refunded whole read 'the rest of your payment').
+  if (facts.ended && held > 0) refunds.push({ amountCents: held, what: endingRefundWhat(refunds.length > 0), by: 'ending' });
   return refunds;
 }
 

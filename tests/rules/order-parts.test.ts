@@ -123,7 +123,7 @@ describe('a part refused while the rest goes on', () => {
     expect(lineNote({ ...line, part_money: 'not_charged' }, timeline)).toBe('Refused by the store: not charged');
     // An order refused whole and paid up front: the part's money came back with the order's end, not as a part's refund.
     const whole = { paidWhenPlaced: true, collectedCents: 4158, refusedParts: [], finalCents: null, ended: true };
-    expect(refundsMade(whole)).toEqual([{ amountCents: 4158, what: 'the rest of your payment, when the order ended' }]);
+    expect(refundsMade(whole)).toEqual([{ amountCents: 4158, what: 'in full, when the order ended' }]);
     expect(endedPartMoney(whole, undefined)).toBe('refunded');
     expect(endedPartMoney({ ...whole, paidWhenPlaced: false }, undefined)).toBe('not_charged');
     // Another part's refund says nothing of this one: a part with nothing to give back (a free share) was not charged.

@@ -21,6 +21,19 @@ describe('the refunds an order page lists', () => {
     ]);
   });
 
+  it("an order that ended with nothing refunded before is refunded in full, not 'the rest' (QA walk 9 S8)", () => {
+    const refunds = refundsMade({ ...paid, ended: true });
+    expect(refunds).toEqual([{ amountCents: 6914, what: 'in full, when the order ended' }]);
+    expect(refundLine(refundReply(refunds[0] ?? { amountCents: 0, what: '' }))).toBe(
+      'Refunded $69.14 to your payment: in full, when the order ended.',
+    );
+    // After packing refunded the difference, the end gives back the rest.
+    expect(refundsMade({ ...paid, collectedCents: 5000, finalCents: 4600, ended: true })).toEqual([
+      { amountCents: 400, what: 'the difference after packing' },
+      { amountCents: 4600, what: 'the rest of your payment, when the order ended' },
+    ]);
+  });
+
   it('a card only held, pay on delivery or a free order: nothing was taken, so nothing was refunded', () => {
     expect(refundsMade({ ...paid, paidWhenPlaced: false, refusedParts: [{ vendorName: 'Fulton Fish Co.', totalCents: 2046 }] })).toEqual([]);
     expect(refundsMade({ ...paid, collectedCents: 0, ended: true })).toEqual([]);
