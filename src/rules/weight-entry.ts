@@ -1,4 +1,4 @@
-import { formatPounds, gramsPerPound } from './catch-weight.ts';
+import { formatPounds, gramsPerPound, weightMarginPercent } from './weight-estimate.ts';
 import { formatSize, type SizeUnit } from './sizes.ts';
 
 /**
@@ -61,8 +61,69 @@ export function isMilligramPrecise(grams: number): boolean {
 /**
  * A console line's size: a product sold by weight in pounds ('1.1 lb', as the shopper's estimate reads), any other as
  * the catalogue's in its own unit ('750 ml', '1 kg'). By the product, not by whether the line is still to weigh: a
- * proposed substitute left a salmon line reading '(500 g)' where it read '(1.1 lb)'.
+ * proposed substitute left a salmon line reading '(500 g)' where it read '(1.1 lb)'. A weighed line of several pieces
+ * reads its whole weight, the one its field takes (QA walk 9 #3: '2 × Filet Mignon (0.6 lb)' was weighed as one
+ * filet and charged so): 'about 1.1 lb for 2 pieces', as the cart's 'about 1.1 lb' for the two.
  */
-export function lineSizeLabel(bottleSize: number, soldByWeight: boolean, unit: SizeUnit): string {
+export function lineSizeLabel(bottleSize: number, soldByWeight: boolean, unit: SizeUnit, qty = 1): string {
+  if (soldByWeight && qty > 1) return `about ${formatPounds(bottleSize * qty)} for ${qty} pieces`;
   return soldByWeight ? formatPounds(bottleSize) : formatSize(bottleSize, unit);
+}
+
+/** A weighed line's field: the whole line's weight, said so when it has several pieces (all on the scale together). */
+export function weightFieldLabel(productName: string, qty: number): string {
+  return qty > 1 ? `Total weight of all ${qty} × ${productName} (lb)` : `Weight of ${productName} (lb)`;
+}
+
+/** What a weighed line's field says under it before a weight is typed. */
+export function weightFieldHint(qty: number): string {
+  const pounds = 'Pounds, such as 1.02 (or 1 lb 2 oz)';
+  return qty > 1 ? `All ${qty} pieces together. ${pounds}` : pounds;
+}
+
+/**
+ * The bounds of a weight the console takes without asking, against the line's nominal weight (its estimate): below
+ * 70 % (a piece forgotten on the scale, one piece weighed for several) or above the margin's reach (+10 %: what is
+ * heavier is not charged, decision 039), the seller is asked to check before packing, as a mark-out asks.
+ */
+export const plausibleWeight = { leastShare: 0.7, mostShare: 1 + weightMarginPercent / 100 } as const;
+
+/** A weight typed far from its line's estimate: the line, what it should weigh about and what was typed. */
+export interface FarWeight {
+  productName: string;
+  qty: number;
+  nominalGrams: number;
+  weighedGrams: number;
+  far: 'light' | 'heavy';
+}
+
+/** Whether a weight is far from the nominal one (plausibleWeight), and which way; undefined when it is plausible. */
+export function weightFarFrom(nominalGrams: number, weighedGrams: number): FarWeight['far'] | undefined {
+  if (nominalGrams <= 0) return undefined;
+  const share = weighedGrams / nominalGrams;
+  if (share < plausibleWeight.leastShare) return 'light';
+  // Rounded to the milligram the weights are sent in, so a weight exactly at the margin is not asked about.
+  if (share > plausibleWeight.mostShare + 1e-9) return 'heavy';
+  return undefined;
+}
+
+/** A console line as its weight needs it. */
+export interface WeighedLine {
+  id: number;
+  product_name: string;
+  qty: number;
+  bottle_size: number;
+  by_weight: boolean;
+}
+
+/** The weights typed (by line id) that are readable and far from their line's estimate: packing asks about them first. */
+export function farWeights(lines: readonly WeighedLine[], typed: Readonly<Record<number, string>>): FarWeight[] {
+  return lines.flatMap((line) => {
+    if (!line.by_weight || line.bottle_size <= 0) return [];
+    const entry = parseWeightEntry(typed[line.id] ?? '');
+    if (!entry.ok) return [];
+    const nominalGrams = line.bottle_size * line.qty;
+    const far = weightFarFrom(nominalGrams, entry.grams);
+    return far ? [{ productName: line.product_name, qty: line.qty, nominalGrams, weighedGrams: entry.grams, far }] : [];
+  });
 }

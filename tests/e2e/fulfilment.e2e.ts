@@ -1034,6 +1034,58 @@ test('a pick-up order in the staff console: its own words at each move, to Picke
 });
 
 /**
+ * QA walk 9 #3: a Pick-Up of two filets read '2 × Filet Mignon, Center Cut (0.6 lb)' on the console, one filet's weight
+ * was typed for the two and packed without a word, and both were charged at it. The card now reads the whole line's
+ * weight, its field asks for all the pieces together, and a weight far from the estimate is asked about first.
+ */
+test('a weighed line of two pieces: the console asks their total weight and asks before packing one piece’s weight', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const filet = 'Filet Mignon, Center Cut';
+  const { session } = await newCustomer('two-filets');
+  const orderId = await visitThroughApi(session, 'filet', filet, 'pickup', undefined, 2);
+  const visitDate = addDays(storeToday(new Date()), 1);
+  const staffContext = await browser.newContext();
+  try {
+    const staff = await staffContext.newPage();
+    await consoleUserSignsIn(staff, { ...e2eStaff, console: 'Staff console', path: 'staff', heading: 'STAFF CONSOLE' });
+    await staff.getByLabel('Date').first().fill(visitDate);
+    const card = staff.getByRole('article', { name: `ORDER #${orderId}` });
+    const badge = card.getByTestId('fulfilment-state');
+    const moveTo = async (button: string, badgeText: string) => {
+      await card.getByLabel('Reason').fill('At the counter');
+      await card.getByRole('button', { name: button, exact: true }).click();
+      await expect(badge).toHaveText(badgeText);
+    };
+    await moveTo('Accept', 'Accepted by the store');
+    await moveTo('Start picking', 'Being picked');
+    // The line's weight is the two filets', as the cart's 'about 1.1 lb' was; its field asks for both together.
+    await expect(card.getByText(new RegExp(`^2 × ${filet} \\(about [\\d.]+ lb for 2 pieces\\)$`))).toBeVisible();
+    const weight = card.getByLabel(`Total weight of all 2 × ${filet} (lb)`);
+    await expect(card.getByText('All 2 pieces together. Pounds, such as 1.02 (or 1 lb 2 oz)')).toBeVisible();
+    // One filet on the scale: asked first, naming it; Weigh again leaves the weight typed and nothing packed.
+    await weight.fill('0.3');
+    await card.getByLabel('Reason').fill('At the counter');
+    await card.getByRole('button', { name: 'Packed', exact: true }).click();
+    const asked = card.getByRole('alertdialog');
+    await expect(asked).toContainText(`0.30 lb for 2 × ${filet} is `);
+    await expect(asked).toContainText('the weight asked is for all 2 pieces together. Mark it Packed with this weight?');
+    await staff.screenshot({ path: 'test-results/console-two-filets-weight-asked.png', fullPage: true });
+    await asked.getByRole('button', { name: 'Weigh again' }).click();
+    await expect(asked).toHaveCount(0);
+    await expect(weight).toHaveValue('0.3');
+    await expect(badge).toHaveText('Being picked');
+    // Both on the scale, near their estimate: packed at once, nothing asked.
+    await weight.fill('1.08');
+    await moveTo('Packed', 'Packed');
+    await expect(card).toContainText('weighed 1.08 lb');
+  } finally {
+    await staffContext.close();
+  }
+  await openWithSession(page, session, `/order/status?orderId=${orderId}`);
+  await expect(page.getByTestId('line-note').filter({ hasText: 'weighed' })).toHaveText(/ · weighed 1\.08 lb$/);
+});
+
+/**
  * QA walk 6 #7: a pay-on-delivery order that ended read 'nothing is charged, and a payment taken was given back in
  * full' on its page, while the cancel's confirm and mail said nothing was charged. The page now says what they say.
  * Past the shopper's cutoff (a delivery tomorrow, the walk's afternoon) staff cancel it; the words are the same rule.

@@ -18,7 +18,7 @@ import {
   type FulfilmentInput,
   type PendingSubstitute,
 } from '../../src/machines/fulfilment/index.ts';
-import { fulfilmentStatePath, type FulfilmentContext, type MoveInput } from '../../src/machines/fulfilment/fulfilment.machine.ts';
+import { fulfilmentStatePath, type FulfilmentContext, type MoveInput, type PendingMove } from '../../src/machines/fulfilment/fulfilment.machine.ts';
 import {
   finalFulfilmentStates,
   fulfilmentEvents,
@@ -29,7 +29,8 @@ import {
   type FulfilmentKind,
   type FulfilmentState,
 } from '../../src/rules/fulfilment.ts';
-import { markOutQuestion } from '../../src/rules/console-confirm.ts';
+import { markOutQuestion, weightQuestion } from '../../src/rules/console-confirm.ts';
+import type { FarWeight } from '../../src/rules/weight-entry.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
@@ -67,6 +68,15 @@ const typed = label('fulfil.weight.type', { type: 'fulfil.weight.type', itemId: 
 // A weight the rules cannot read (its field says so; Pack sends nothing), and a reason typed.
 const typedUnreadable = label('fulfil.weight.type unreadable', { type: 'fulfil.weight.type', itemId: 7, text: '1.0.2' });
 const reasonTyped = label('fulfil.reason.type', { type: 'fulfil.reason.type', text: 'No stock' });
+// Packing with a weight far from its line's estimate (one filet of two weighed): asked first (QA walk 9 #3).
+const oneFiletOfTwo: FarWeight = { productName: 'Filet Mignon', qty: 2, nominalGrams: 500, weighedGrams: 272.155, far: 'light' };
+const packFar = label('fulfil.move pack far', {
+  type: 'fulfil.move',
+  event: 'pack',
+  reason: 'why',
+  weights: [{ item_id: 7, grams: oneFiletOfTwo.weighedGrams }],
+  far: [oneFiletOfTwo],
+});
 const at = (snapshot: AnyMachineSnapshot, state: FulfilmentState, step: string) =>
   matchesState(`${fulfilmentStatePath(state)}.${step}`, snapshot.value);
 
@@ -85,7 +95,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       canceledElsewhere,
       ...(c.otherParts.length === 0 ? [otherPartOut(state)] : []),
       typed,
-      ...(state === 'picking' ? [typedUnreadable] : []),
+      ...(state === 'picking' ? [typedUnreadable, packFar] : []),
       reasonTyped,
     ];
   const targets = fulfilmentTransitions.filter((t) => t.from === state && t.event === c.pending?.event).map((t) => moved(t.to));
@@ -481,6 +491,38 @@ describe('fulfilment behaviour', () => {
     moves.at(-1)?.({ code: 1, data: { order_id: '100000001', state: 'out_for_delivery' } });
     await vi.waitFor(() => expect(selectFulfilmentState(staff.getSnapshot())).toBe('out_for_delivery'));
     expect([reasons, selectTypedReason(staff.getSnapshot())]).toEqual([[undefined, 'Seller forgot to press'], '']);
+  });
+
+  it('asks before packing at a weight far from its estimate; Weigh again keeps the weight, yes sends it (QA walk 9 #3)', async () => {
+    const { sent, moves, machine } = recorded();
+    const card = start(machine, { state: 'picking' });
+    card.send({ type: 'fulfil.weight.type', itemId: 7, text: '0.6' });
+    const packing: { type: 'fulfil.move' } & PendingMove = {
+      type: 'fulfil.move',
+      event: 'pack',
+      reason: undefined,
+      weights: [{ item_id: 7, grams: oneFiletOfTwo.weighedGrams }],
+    };
+    card.send({ ...packing, far: [oneFiletOfTwo] });
+    expect(selectConfirming(card.getSnapshot())).toEqual({ event: 'pack', far: [oneFiletOfTwo] });
+    expect(sent).toEqual([]);
+    expect(weightQuestion([oneFiletOfTwo], 'delivery')).toEqual({
+      question:
+        '0.60 lb for 2 × Filet Mignon is 54% of its estimate (about 1.1 lb): the weight asked is for all 2 pieces together. Mark it Packed with this weight?',
+      confirm: 'Yes, it is right',
+      keep: 'Weigh again',
+    });
+    card.send({ type: 'fulfil.keep' });
+    expect([selectConfirming(card.getSnapshot()), selectTypedWeights(card.getSnapshot()), sent]).toEqual([undefined, { 7: '0.6' }, []]);
+    card.send({ ...packing, far: [oneFiletOfTwo] });
+    card.send({ type: 'fulfil.confirm' });
+    expect(sent).toEqual(['pack']);
+    moves.at(-1)?.resolve({ code: 1, data: { order_id: '100000001', state: 'packed' } });
+    await vi.waitFor(() => expect(selectFulfilmentState(card.getSnapshot())).toBe('packed'));
+    // A weight near its estimate is sent at once, nothing asked.
+    const near = start(machine, { state: 'picking' });
+    near.send({ ...packing, far: [] });
+    expect([selectConfirming(near.getSnapshot()), sent]).toEqual([undefined, ['pack', 'pack']]);
   });
 
   it('asks before a line is marked out, naming it; Cancel keeps the line, and a substitute is sent without asking', async () => {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { formatWeighedPounds, lineFinalCents, type PricedLine } from '../../src/rules/catch-weight.ts';
-import { isMilligramPrecise, lineSizeLabel, parseWeightEntry, poundsToGrams, weightEntryMessages } from '../../src/rules/weight-entry.ts';
+import {
+  farWeights,
+  isMilligramPrecise,
+  lineSizeLabel,
+  parseWeightEntry,
+  poundsToGrams,
+  weightEntryMessages,
+  weightFarFrom,
+  weightFieldHint,
+  weightFieldLabel,
+} from '../../src/rules/weight-entry.ts';
 
 /** The walk's line: a 454 g (1 lb) cut at $41.67. */
 const weighedLine: PricedLine = {
@@ -68,5 +78,38 @@ describe('console sizes', () => {
   it('names a drink in its own unit and a pack of oysters as the cart does (QA: a 750 ml wine read "(750 g)")', () => {
     expect(lineSizeLabel(750, false, 'ml')).toBe('750 ml');
     expect(lineSizeLabel(1000, false, 'g')).toBe('1 kg');
+  });
+});
+
+/** QA walk 9 #3: '2 × Filet Mignon (0.6 lb)' was weighed as one filet, and both charged at its weight. */
+describe('a weighed line of several pieces', () => {
+  it('reads the whole line’s weight, the one its field takes, and its field says it is all of them together', () => {
+    expect(lineSizeLabel(250, true, 'g', 2)).toBe('about 1.1 lb for 2 pieces');
+    expect(lineSizeLabel(250, true, 'g', 1)).toBe('0.6 lb');
+    expect(lineSizeLabel(750, false, 'ml', 2)).toBe('750 ml');
+    expect(weightFieldLabel('Filet Mignon, Center Cut', 2)).toBe('Total weight of all 2 × Filet Mignon, Center Cut (lb)');
+    expect(weightFieldLabel('Filet Mignon, Center Cut', 1)).toBe('Weight of Filet Mignon, Center Cut (lb)');
+    expect(weightFieldHint(2)).toBe('All 2 pieces together. Pounds, such as 1.02 (or 1 lb 2 oz)');
+    expect(weightFieldHint(1)).toBe('Pounds, such as 1.02 (or 1 lb 2 oz)');
+  });
+
+  it('asks about a weight below 70 % of its estimate or above the margin’s reach (+10 %), not one between', () => {
+    expect(weightFarFrom(500, 349)).toBe('light');
+    expect(weightFarFrom(500, 350)).toBeUndefined();
+    expect(weightFarFrom(500, 550)).toBeUndefined();
+    expect(weightFarFrom(500, 551)).toBe('heavy');
+    const filets = { id: 7, product_name: 'Filet Mignon, Center Cut', qty: 2, bottle_size: 250, by_weight: true };
+    const ribeye = { id: 8, product_name: 'USDA Prime Ribeye', qty: 1, bottle_size: 500, by_weight: true };
+    const sake = { id: 9, product_name: 'Junmai Ginjo Sake', qty: 1, bottle_size: 300, by_weight: false };
+    // One filet's 0.6 lb for the two: 54 % of their 500 g; the ribeye at 1.05 lb is near its 1.1 lb; the sake is not weighed.
+    expect(farWeights([filets, ribeye, sake], { 7: '0.6', 8: '1.05', 9: '0.1' })).toEqual([
+      { productName: 'Filet Mignon, Center Cut', qty: 2, nominalGrams: 500, weighedGrams: poundsToGrams(0.6), far: 'light' },
+    ]);
+    // Both filets on the scale: nothing to ask. A weight not typed or unreadable is not asked about (its field says why).
+    expect(farWeights([filets, ribeye], { 7: '1.08', 8: '' })).toEqual([]);
+    expect(farWeights([filets], { 7: '1.0.8' })).toEqual([]);
+    expect(farWeights([ribeye], { 8: '1.5' })).toEqual([
+      { productName: 'USDA Prime Ribeye', qty: 1, nominalGrams: 500, weighedGrams: poundsToGrams(1.5), far: 'heavy' },
+    ]);
   });
 });

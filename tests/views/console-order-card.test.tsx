@@ -91,6 +91,32 @@ describe('an order card being picked', () => {
   });
 });
 
+describe('a weighed line of two pieces being picked (QA walk 9 #3: one filet weighed, both charged at its weight)', () => {
+  const filets: ConsoleOrder = {
+    ...canceled,
+    state: 'picking',
+    payment_status: 'processing',
+    kind: 'pickup',
+    moves: ['pack'],
+    items: [{ id: 1, product_name: 'Filet Mignon, Center Cut', qty: 2, bottle_size: 250, by_weight: true, weighed_grams: null, substitutes: [] }],
+    timeline: [],
+  };
+
+  it('reads the whole line’s weight, asks it for both pieces, and asks before packing one filet’s weight for the two', () => {
+    render(<ConsoleOrderCard order={filets} role="seller" onMoved={() => undefined} />);
+    const card = screen.getByRole('article', { name: 'ORDER #100000009' });
+    expect(within(card).getByText('2 × Filet Mignon, Center Cut (about 1.1 lb for 2 pieces)')).toBeTruthy();
+    const field = within(card).getByLabelText(/^Total weight of all 2 × Filet Mignon, Center Cut \(lb\)/);
+    fireEvent.change(field, { target: { value: '0.6' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Packed' }));
+    const dialog = within(card).getByRole('alertdialog');
+    expect(dialog.textContent).toContain('0.60 lb for 2 × Filet Mignon, Center Cut is 54% of its estimate (about 1.1 lb)');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Weigh again' }));
+    expect(within(card).queryByRole('alertdialog')).toBeNull();
+    expect(field).toHaveProperty('value', '0.6');
+  });
+});
+
 describe("a staff card of one seller's part (QA walk 3: staff's refusal credited to the seller)", () => {
   const fish = { vendor_name: 'Fulton Fish Co.', state: 'placed' as const };
   const placed: ConsoleOrder = {

@@ -1,6 +1,7 @@
 import type { ConsoleRole } from '../../api/fulfilment.api.ts';
 import type { FulfilmentEvent, FulfilmentKind, FulfilmentState, TableDay } from '../../rules/fulfilment.ts';
 import type { OrderPart } from '../../rules/order-parts.ts';
+import type { FarWeight } from '../../rules/weight-entry.ts';
 
 /** The fulfilment machine's input, context and events (fulfilment.machine.ts), in their own file to keep it small. */
 
@@ -30,6 +31,8 @@ export interface PendingMove {
   event: FulfilmentEvent;
   reason: string | undefined;
   weights: { item_id: number; grams: number }[] | undefined;
+  /** Packing: the weights typed far from their line's estimate (weight-entry.ts farWeights), asked about first. */
+  far?: readonly FarWeight[] | undefined;
 }
 
 export interface FulfilmentContext {

@@ -84,6 +84,11 @@ const fulfilmentSetup = setup({
     /** Packing with a weight typed that the rules cannot read: its field says why (src/rules/weight-entry.ts). */
     weightUnreadable: ({ context }, params: { event: PendingMove }) =>
       params.event.event === 'pack' && Object.values(context.typed).some((text) => text.trim() !== '' && !parseWeightEntry(text).ok),
+    /** Packing with a weight far from its line's estimate (src/rules/weight-entry.ts farWeights): asked about first. */
+    weighsFar: ({ context }, params: { from: FulfilmentState; event: PendingMove }) =>
+      params.event.event === 'pack' &&
+      (params.event.far?.length ?? 0) > 0 &&
+      partMayMove(params.from, 'pack', context.otherParts, context.actor, context.kind, context.tableDay),
     movedElsewhere: ({ context }, params: { state: FulfilmentState }) => context.serverState !== params.state,
     reasonMissing: ({ context }, params: { event: PendingMove }) => needsReason(params.event.event, context.actor) && !params.event.reason?.trim(),
     marksOut: (_, params: { productId: number | undefined }) => params.productId === undefined,
@@ -92,7 +97,11 @@ const fulfilmentSetup = setup({
   actions: {
     // A reason goes only with a move that takes one (takesReason): one typed for a refusal is not sent with an Accept.
     assignPending: assign(({ context }, params: { pending: PendingMove }) => ({
-      pending: { ...params.pending, reason: takesReason(params.pending.event, context.actor) ? params.pending.reason : undefined },
+      pending: {
+        ...params.pending,
+        reason: takesReason(params.pending.event, context.actor) ? params.pending.reason : undefined,
+        far: params.pending.event === 'pack' ? params.pending.far : undefined,
+      },
       error: undefined,
     })),
     // What was asked or sent is dropped; a refusal said stays (it tells why the order is elsewhere).
@@ -138,16 +147,17 @@ function orderStateNode(state: FulfilmentState): StateConfig {
   const label = fulfilmentStateWords(state);
   if (finalFulfilmentStates.includes(state)) return { type: 'final', description: `${label}: the order moves no more.` };
   const moves = fulfilmentTransitions.filter((t) => t.from === state);
-  // Only a state with a move that ends the order (refuse, cancel) asks first.
+  // Only a state with a move that ends the order (refuse, cancel) asks first, or one that packs (a weight far off).
   const asks = moves.some((t) => moveAsksFirst(t.event));
+  const packs = moves.some((t) => t.event === 'pack');
+  const pending = ({ event }: { event: PendingMove }) => ({
+    pending: { event: event.event, reason: event.reason, weights: event.weights, far: event.far },
+  });
   const move = (asks: boolean, target: string, description: string) => ({
     description,
     guard: { type: 'mayMove' as const, params: ({ event }: { event: PendingMove }) => ({ from: state, event: event.event, asks }) },
     target,
-    actions: {
-      type: 'assignPending' as const,
-      params: ({ event }: { event: PendingMove }) => ({ pending: { event: event.event, reason: event.reason, weights: event.weights } }),
-    },
+    actions: { type: 'assignPending' as const, params: pending },
   });
   return {
     description: `${label}. Moves from here: ${moves.map(moveWords).join(', ')}.`,
@@ -159,7 +169,7 @@ function orderStateNode(state: FulfilmentState): StateConfig {
         on: {
           ...(state === 'picking' ? { 'fulfil.substitute': substituteTransitions() } : {}),
           'fulfil.move': [
-            ...(moves.some((t) => t.event === 'pack') ? [unreadableWeight] : []),
+            ...(packs ? [unreadableWeight] : []),
             {
               description: 'A reason the move needs (a refusal, any staff move) is missing: said before anything is asked or sent.',
               guard: { type: 'reasonMissing', params: ({ event }: { event: PendingMove }) => ({ event }) },
@@ -168,11 +178,21 @@ function orderStateNode(state: FulfilmentState): StateConfig {
             ...(asks
               ? [move(true, 'confirming', 'A move that ends the order (refuse, cancel): the console asks first, naming what will happen.')]
               : []),
+            ...(packs
+              ? [
+                  {
+                    description: 'Packing with a weight far from its line’s estimate (below 70%, above +10%): the console asks first, naming it.',
+                    guard: { type: 'weighsFar' as const, params: ({ event }: { event: PendingMove }) => ({ from: state, event }) },
+                    target: 'confirming',
+                    actions: { type: 'assignPending' as const, params: pending },
+                  },
+                ]
+              : []),
             move(false, 'moving', 'A move the table allows this user for this kind of order (a cancel: every part allows it): sent to the server.'),
           ],
         },
       },
-      ...(asks ? { confirming: confirmingNode(state) } : {}),
+      ...(asks || packs ? { confirming: confirmingNode(state) } : {}),
       ...(state === 'picking' ? substitutionNodes(state) : {}),
       moving: {
         description: 'Sending the move; the server takes it under the order’s row lock, or refuses it.',
@@ -225,11 +245,16 @@ const unreadableWeight = {
 
 function confirmingNode(state: FulfilmentState): StateConfig {
   return {
-    description: 'Asking before a move that cannot be undone (a refusal ends this part, a cancel the order), naming what will happen.',
+    description:
+      'Asking before a move that cannot be undone (a refusal ends this part, a cancel the order, packing at a weight far from the estimate), naming what will happen.',
     always: followServer(state),
     on: {
       'fulfil.confirm': { description: 'The user goes ahead: the move is sent.', target: 'moving' },
-      'fulfil.keep': { description: 'Cancel: nothing is sent, the order as it was.', target: 'idle', actions: 'clearPending' },
+      'fulfil.keep': {
+        description: 'Cancel (or weigh again): nothing is sent, the order and the weights typed as they were.',
+        target: 'idle',
+        actions: 'clearPending',
+      },
     },
   };
 }

@@ -1,6 +1,7 @@
 import { matchesState, type SnapshotFrom } from 'xstate';
 import { fulfilmentStates, type FulfilmentEvent, type FulfilmentState } from '../../rules/fulfilment.ts';
 import { partEventsFor } from '../../rules/order-parts.ts';
+import type { FarWeight } from '../../rules/weight-entry.ts';
 import { fulfilmentStatePath, type fulfilmentMachine } from './fulfilment.machine.ts';
 
 /**
@@ -62,8 +63,12 @@ export const selectMoveError = (s: FulfilmentSnapshot): string | undefined => s.
  * What the card asks before a step that cannot be undone: a move that ends the order (refuse, cancel), or a line
  * marked out (its item id); undefined otherwise. Confirm and Cancel answer it ('fulfil.confirm', 'fulfil.keep').
  */
-export function selectConfirming(s: FulfilmentSnapshot): { event: FulfilmentEvent } | { markOut: number } | undefined {
+export function selectConfirming(
+  s: FulfilmentSnapshot,
+): { event: FulfilmentEvent; far?: readonly FarWeight[] | undefined } | { markOut: number } | undefined {
   const step = cardStepOf(s);
+  // Packing asked about: the weights far from their estimate (the question names them).
+  if (step === 'confirming' && s.context.pending?.far) return { event: s.context.pending.event, far: s.context.pending.far };
   if (step === 'confirming' && s.context.pending) return { event: s.context.pending.event };
   if (step === 'confirmingOut' && s.context.substituting) return { markOut: s.context.substituting.itemId };
   return undefined;

@@ -16,7 +16,7 @@ import {
   selectTypedWeights,
 } from '../../machines/fulfilment/index.ts';
 import { formatWeighedPounds, substitutionPreferenceLabels, substitutionStateLabels } from '../../rules/catch-weight.ts';
-import { isLastLineLeft, markOutQuestion, moveQuestion, type ConsoleQuestion } from '../../rules/console-confirm.ts';
+import { isLastLineLeft, markOutQuestion, moveQuestion, weightQuestion, type ConsoleQuestion } from '../../rules/console-confirm.ts';
 import { formatUsDate } from '../../rules/delivery-dates.ts';
 import {
   closedDayNote,
@@ -32,7 +32,7 @@ import { formatMoney } from '../../rules/money.ts';
 import { consoleAmountWords } from '../../rules/console-amount.ts';
 import { walletLineWords } from '../../rules/payment-words.ts';
 import { endsPartOnly } from '../../rules/order-parts.ts';
-import { lineSizeLabel, parseWeightEntry } from '../../rules/weight-entry.ts';
+import { farWeights, lineSizeLabel, parseWeightEntry, weightFieldHint, weightFieldLabel } from '../../rules/weight-entry.ts';
 import { primaryButton, secondaryButton, textInput } from '../../styles/controls.css.ts';
 import { OrderTimeline } from '../controls/order-timeline.tsx';
 import * as css from './console.css.ts';
@@ -91,8 +91,9 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
       type: 'fulfil.move',
       event,
       reason: reason.trim() === '' ? undefined : reason.trim(),
-      // Only the weights typed: a line left blank is one the server names as unweighed.
+      // Only the weights typed: a line left blank is one the server names as unweighed; one far off is asked about.
       weights: event === 'pack' ? typedWeights(order, weights) : undefined,
+      far: event === 'pack' ? farWeights(order.items, weights) : undefined,
     });
   };
   const headingId = `console-order-${order.order_number}-${order.loc_id}`;
@@ -132,7 +133,7 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
             <span>
               {item.qty} × {item.product_name}
               {item.bottle_size > 0 &&
-                ` (${lineSizeLabel(item.bottle_size, item.wallet !== true && (item.sold_by_weight ?? item.by_weight), item.size_unit ?? 'g')})`}
+                ` (${lineSizeLabel(item.bottle_size, item.wallet !== true && (item.sold_by_weight ?? item.by_weight), item.size_unit ?? 'g', item.qty)})`}
             </span>
             {item.wallet === true && <span className={css.meta}>{walletLineWords}</span>}
             {item.weighed_grams !== null && <span className={css.meta}>weighed {formatWeighedPounds(item.weighed_grams)}</span>}
@@ -230,18 +231,20 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
         <ConfirmStep
           id={`${headingId}-confirm`}
           asked={
-            'event' in confirming
-              ? moveQuestion(
-                  confirming.event,
-                  order.order_number,
-                  order.other_parts.length > 0,
-                  endsPartOnly(confirming.event, order.other_parts),
-                  role === 'staff' ? order.vendor_name : undefined,
-                )
-              : markOutQuestion(
-                  order.items.find((i) => i.id === confirming.markOut)?.product_name ?? 'this line',
-                  isLastLineLeft(order.items, confirming.markOut),
-                )
+            'event' in confirming && confirming.far
+              ? weightQuestion(confirming.far, order.kind)
+              : 'event' in confirming
+                ? moveQuestion(
+                    confirming.event,
+                    order.order_number,
+                    order.other_parts.length > 0,
+                    endsPartOnly(confirming.event, order.other_parts),
+                    role === 'staff' ? order.vendor_name : undefined,
+                  )
+                : markOutQuestion(
+                    order.items.find((i) => i.id === confirming.markOut)?.product_name ?? 'this line',
+                    isLastLineLeft(order.items, confirming.markOut),
+                  )
           }
           onConfirm={() => actor.send({ type: 'fulfil.confirm' })}
           onKeep={() => actor.send({ type: 'fulfil.keep' })}
@@ -284,7 +287,7 @@ function WeightField({ item, typed, onType }: { item: ConsoleItem; typed: string
   const hintId = `weight-hint-${item.id}`;
   return (
     <label className={css.filter}>
-      Weight of {item.product_name} (lb)
+      {weightFieldLabel(item.product_name, item.qty)}
       <input
         className={`${textInput} ${css.weight}`}
         inputMode="decimal"
@@ -295,7 +298,7 @@ function WeightField({ item, typed, onType }: { item: ConsoleItem; typed: string
         onChange={(e) => onType(e.target.value)}
       />
       <span id={hintId} className={entry && !entry.ok ? css.error : css.meta} role={entry && !entry.ok ? 'alert' : undefined}>
-        {entry && !entry.ok ? entry.message : entry?.ok ? `${formatWeighedPounds(entry.grams)} on the scale` : 'Pounds, such as 1.02 (or 1 lb 2 oz)'}
+        {entry && !entry.ok ? entry.message : entry?.ok ? `${formatWeighedPounds(entry.grams)} on the scale` : weightFieldHint(item.qty)}
       </span>
     </label>
   );

@@ -188,9 +188,12 @@ export async function visitThroughApi(
   name: string,
   speed: 'dine-in' | 'pickup',
   restaurant = gramercy,
+  /** How many of it: added one at a time, as the product page's ADD TO CART does. */
+  qty = 1,
 ): Promise<string> {
   const { token } = signedIn(session);
-  const bought = await addToCartThroughApi({ ...session, cart_id: undefined }, query, name, { speed, restaurant });
+  let bought = await addToCartThroughApi({ ...session, cart_id: undefined }, query, name, { speed, restaurant });
+  for (let more = 1; more < qty; more++) bought = await addToCartThroughApi(bought, query, name, { speed, restaurant });
   if (bought.verification_id) await facePassThroughApi(bought);
   const placed = create(
     await apiPost(
