@@ -91,7 +91,9 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches({ empty: 'removing' })) return [lastKeptRemoved, keptRemoveFailed];
   if (snapshot.matches('empty'))
     return c.cart?.kept_lines?.length ? [{ type: 'cart.shop' }, { type: 'cart.kept.remove', keptId: 5 }, refresh] : [{ type: 'cart.shop' }, refresh];
-  if (region(snapshot, 'freshness') === 'reading') return [reread, rereadEmpty, rereadFailed, loadedOrdered];
+  // A save reported while the tab's read is on its way sends the read again (a save answered after it).
+  if (region(snapshot, 'freshness') === 'reading')
+    return [reread, rereadEmpty, rereadFailed, loadedOrdered, linesSaved, linesRefused, couponSaved, groupsScheduled];
   // One region at a time keeps the graph small; together the paths still take every transition.
   const calendar = region(snapshot, 'calendar');
   if (calendar === 'loading') return [calendarLoaded, calendarRefused, calendarFailed];
@@ -187,7 +189,8 @@ describe('cart paths', () => {
 });
 
 interface Stubs {
-  show?: (input: { coupon_code?: string; remove_coupon?: number }) => Promise<CartReply>;
+  /** `server`: the cart the server holds when the request is sent. */
+  show?: (input: { coupon_code?: string; remove_coupon?: number }, server: CartData) => Promise<CartReply>;
   update?: (input: { cart_rid: number; qty: number }) => Promise<CartReply>;
   remove?: (input: { cart_rid: number }) => Promise<CartReply>;
   save?: (input: { vendor_loc_id: number; delivery_date: string; slot_id?: number | null }) => Promise<CartReply>;
@@ -208,7 +211,7 @@ function start(stored: SessionValues, stubs: Stubs = {}, first: CartData = baseC
   // The page's load and the coupon box both ask showcart.
   const showCart = fromPromise<CartReply, Sent<ShowCartBody>>(async ({ input }) => {
     calls.show.push(input);
-    return stubs.show ? stubs.show(input) : ok(server);
+    return stubs.show ? stubs.show(input, server) : ok(server);
   });
   const lines = cartLinesMachine.provide({
     actors: {
@@ -467,6 +470,42 @@ describe('cart checkout', () => {
     expect(t.actor.getSnapshot().context.problems).toEqual({});
     expect(t.spies.goToAddress).not.toHaveBeenCalled();
     release();
+    await vi.waitFor(() => expect(t.spies.goToAddress).toHaveBeenCalledOnce());
+  });
+
+  it('a read of the tab coming back that answers after a date was saved does not undo it: CHECKOUT leaves (no Required)', async () => {
+    // Decision 087 left: a journey found a seller 'Required' at CHECKOUT with its date and slot on screen. The tab's
+    // read (window focus) was sent before the saves and answered after them: its older cart replaced the saved one.
+    let releaseRead: () => void = () => undefined;
+    const readGate = new Promise<void>((resolve) => {
+      releaseRead = resolve;
+    });
+    let slowRead = false;
+    const t = start(customer, {
+      // The cart as the server held it when asked, answered when the gate opens for the slow read.
+      show: async (_, server) => {
+        if (slowRead) {
+          slowRead = false;
+          await readGate;
+        }
+        return ok(server);
+      },
+    });
+    await ready(t);
+    slowRead = true;
+    t.actor.send(refresh);
+    expect(region(t.actor.getSnapshot(), 'freshness')).toBe('reading');
+    const groups = t.actor.getSnapshot().context.groups;
+    groups[201]?.send({ type: 'group.date.choose', date: '2030-06-05' });
+    groups[101]?.send({ type: 'group.date.choose', date: '2030-06-04' });
+    await vi.waitFor(() => expect(groups[101]?.getSnapshot().value).toEqual({ scheduling: 'choosingSlot' }));
+    groups[101]?.send({ type: 'group.slot.choose', slotId: 7 });
+    await vi.waitFor(() => expect(groups[101]?.getSnapshot().value).toEqual({ scheduling: 'choosingSlot' }));
+    // The old read answers now, with the cart as it was before the dates.
+    releaseRead();
+    await vi.waitFor(() => expect(region(t.actor.getSnapshot(), 'freshness')).toBe('current'));
+    t.actor.send({ type: 'cart.checkout' });
+    expect(t.actor.getSnapshot().context.problems).toEqual({});
     await vi.waitFor(() => expect(t.spies.goToAddress).toHaveBeenCalledOnce());
   });
 

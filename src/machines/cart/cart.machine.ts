@@ -340,6 +340,31 @@ export const cartMachine = cartSetup.createMachine({
             },
             reading: {
               description: 'Reading the cart again, the page staying as it is.',
+              // A save answered meanwhile may have reached the server after this read: its older cart would undo the
+              // save on screen (decision 087: a seller 'Required' at CHECKOUT beside its date and slot). The cart
+              // still takes the save's answer; the read is sent again, after it.
+              on: {
+                'group.saved': {
+                  description: "A seller's date or slot was saved meanwhile: the cart is read again after it.",
+                  target: 'reading',
+                  reenter: true,
+                },
+                'lines.saved': {
+                  description: 'Quantities were saved meanwhile: the cart is read again after them.',
+                  target: 'reading',
+                  reenter: true,
+                },
+                'lines.refused': {
+                  description: 'A quantity was refused meanwhile: the cart is read again after it.',
+                  target: 'reading',
+                  reenter: true,
+                },
+                'coupon.saved': {
+                  description: 'The coupon was changed meanwhile: the cart is read again after it.',
+                  target: 'reading',
+                  reenter: true,
+                },
+              },
               invoke: {
                 id: 'showCart',
                 src: 'showCart',
