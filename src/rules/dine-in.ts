@@ -69,7 +69,11 @@ function visitWindowMinutes(kind: 'dine-in' | 'pick-up', hours: OpeningHours): {
     first = Math.max(first, pickupHours.from * 60);
     last = Math.min(last, pickupHours.to * 60);
   }
-  return first <= last ? { first, last } : undefined;
+  if (first <= last) return { first, last };
+  // A restaurant open for under an hour still seats at its opening time: its list of times was empty, every date
+  // reading 'No time left on this date' (decision 087). Pick-Up keeps to its own window (offersPickUp lists by it).
+  if (kind === 'dine-in' && opens < closes) return { first: opens, last: opens };
+  return undefined;
 }
 
 /**
@@ -110,7 +114,8 @@ export function pickupHoursNote(hours: OpeningHours): string {
 
 /**
  * The times ('HH:MM') a shopper can choose on `date` ('YYYY-MM-DD') for dine-in or pick-up at a restaurant: every
- * half hour from opening to an hour before closing (pick-up also within 10:00-16:00); on today only those still
+ * half hour from opening to an hour before closing (pick-up also within 10:00-16:00; a dine-in open for under an hour:
+ * its opening time); on today only those still
  * ahead of `nowDate`/`nowMinutes` (the store's date and minutes since midnight), and none on a past date.
  */
 export function visitTimes(kind: 'dine-in' | 'pick-up', hours: OpeningHours, date: string, nowDate: string, nowMinutes: number): string[] {

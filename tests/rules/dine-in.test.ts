@@ -41,6 +41,16 @@ describe('dine-in rules', () => {
     expect(visitTimes('dine-in', hours, '2026-11-30', '2026-12-01', 0)).toEqual([]);
   });
 
+  it('seats a restaurant open for under an hour at its opening time, not at no time at all (decision 087)', () => {
+    const short = { opens_at: '17:00', closes_at: '17:45' };
+    expect(visitTimes('dine-in', short, '2026-12-02', '2026-12-01', 0)).toEqual(['17:00']);
+    // Opening off the half hour: its own opening time.
+    expect(visitTimes('dine-in', { opens_at: '16:45', closes_at: '17:30' }, '2026-12-02', '2026-12-01', 0)).toEqual(['16:45']);
+    // Today, once it has opened, nothing is left; Pick-Up keeps to its own window (none here).
+    expect(visitTimes('dine-in', short, '2026-12-01', '2026-12-01', 17 * 60)).toEqual([]);
+    expect(visitTimes('pick-up', { opens_at: '12:00', closes_at: '12:45' }, '2026-12-02', '2026-12-01', 0)).toEqual([]);
+  });
+
   it('writes the spec’s shipping flags and the catalogue’s courier type for each card', () => {
     expect(shippingFlagsFor('dine-in')).toEqual({ shippingType: 'dine-in', delivery: 0, pickup: 0, dineinpickup: 1 });
     expect(shippingFlagsFor('pick-up')).toEqual({ shippingType: 'pick-up', delivery: 0, pickup: 1, dineinpickup: 0 });
@@ -52,8 +62,8 @@ describe('dine-in rules', () => {
     expect(dineinTimeOf('2026-12-02', '19:00')).toBe('2026-12-02 19:00');
     expect(parseDineinTime('2026-12-02 19:00')).toEqual({ date: '2026-12-02', time: '19:00' });
     expect(parseDineinTime('tomorrow')).toBeUndefined();
-    expect(visitLabel('2026-12-02 19:00')).toBe('Wed, Dec 2, 7:00 PM');
-    expect(visitLabel('2026-12-02 00:30')).toBe('Wed, Dec 2, 12:30 AM');
+    expect(visitLabel('2026-12-02 19:00')).toBe('Wed 12/02, 7:00 PM');
+    expect(visitLabel('2026-12-02 00:30')).toBe('Wed 12/02, 12:30 AM');
   });
 
   it('labels the star filter and prices the sample dialog in multiples of the base', () => {
