@@ -459,6 +459,29 @@ describe('dine-in and pick-up orders', () => {
     expect(mail).toMatch(/Dine-in from .+ on \d\d\/\d\d\/\d{4} at 7:00 PM:/);
   });
 
+  it("names a restaurant by its location everywhere: the cart's group and line, the order's part and its mail (walk 8 #11)", async () => {
+    // The header, the wallet and the partner list say 'The Oyster Room — Chelsea'; the cart said 'The Oyster Room'.
+    const oysterRoom = 'The Oyster Room — Chelsea';
+    const [offer] = await pickOffers(t, { speed: 'dine-in', locId: 403 }, 1, 0, { priceCents: 4900, stock: 30 });
+    if (!offer) throw new Error('no offer');
+    const me = await signedInCustomer(t, 'oyster-room-diner@example.com');
+    const { cartId } = await makeCart(t, [{ offer, qty: 1 }], { customerId: me.customerId });
+    const cart = await post(t, '/api/cart/showcart', { cart_id: cartId }, me.token);
+    expect(cart.body).toMatchObject({ code: 1, data: { delivery_groups: [{ vendor_name: oysterRoom }], result: [{ vendor_name: oysterRoom }] } });
+    const placed = await post(
+      t,
+      '/api/placeorder/placeorder',
+      { cart_id: cartId, speed_id: 3, retailer_id: 403, pickup_date: `${today} 19:00`, payment_mode: 3, upi_id: 'oysters@okbank' },
+      me.token,
+    );
+    assert(placed.body, placeOrderReply);
+    expect(placed.body.code).toBe(1);
+    const row = await orderOf(t, placed.body.order_id ?? '');
+    const part = await t.database.db.selectFrom('order_deliverables').select('vendor_name').where('order_id', '=', row.id).executeTakeFirstOrThrow();
+    expect(part.vendor_name).toBe(oysterRoom);
+    expect(await mailOf('oyster-room-diner@example.com', row.increment_id)).toContain(`Dine-in from ${oysterRoom} on `);
+  });
+
   it("taxes a restaurant's pick-up as its meals, and says so: cart, review and order agree", async () => {
     // QA walk 7 #5 read a steak picked up at Gramercy as groceries: the restaurant cooks what it hands over (081, 087).
     const [offer] = gramercyPickup.slice(5);

@@ -12,6 +12,7 @@ import type { Caller } from '../platform/caller.ts';
 import { findOwnCart, lockOwnCart } from './carts.ts';
 import { addLinesCapped, stillKept } from './kept-lines.ts';
 import { moveToOffers, offerMovesFor, type MoveTarget } from './offer-moves.ts';
+import { sellerName } from '../wallet/partner-restaurants.ts';
 
 export interface MoveAreaRequest {
   cartId: string;
@@ -228,7 +229,7 @@ async function sellersOf(trx: Kysely<Database>, offerIds: readonly number[]): Pr
     .selectFrom('variant_offers')
     .innerJoin('vendor_locations', 'vendor_locations.id', 'variant_offers.loc_id')
     .innerJoin('vendors', 'vendors.id', 'vendor_locations.vendor_id')
-    .select(['variant_offers.id', 'variant_offers.loc_id', 'vendors.name'])
+    .select(['variant_offers.id', 'variant_offers.loc_id', sellerName().as('name')])
     .where('variant_offers.id', 'in', offerIds)
     .execute();
   return new Map(rows.map((row) => [row.id, { locId: row.loc_id, name: row.name }]));

@@ -13,6 +13,7 @@ import { cartTotals, cartTotalsInDollars, taxKindOf, type CouponTerms, type Taxe
 import { couponRefusal, findCoupon } from './coupons.ts';
 import { deliveryDateRefusal, vendorCalendars, type VendorCalendarInfo } from './delivery-dates.ts';
 import { loadKeptLines } from './kept-lines.ts';
+import { sellerName } from '../wallet/partner-restaurants.ts';
 
 /** One cart line with what the cart page shows: the offer's current price and stock, the product and the seller. */
 export interface CartLineRow {
@@ -217,7 +218,7 @@ function cartLinesQuery(db: Kysely<Database>, cartId: Value<string>) {
       'variant_offers.speed',
       'vendor_locations.id as loc_id',
       'vendors.id as vendor_id',
-      'vendors.name as vendor_name',
+      sellerName().as('vendor_name'),
       'vendors.kind as vendor_kind',
       'variant_offers.area_loc_id',
       'cart_items.wallet_entry_id',

@@ -9,6 +9,7 @@ import { newSecret } from '../platform/tokens.ts';
 import type { CartMergeChange, CartSummary } from './cart-summary.ts';
 import type { Log } from '../platform/log.ts';
 import { startPeriodicPass, type PeriodicPass, type SweepTurn } from '../platform/periodic-pass.ts';
+import { sellerName } from '../wallet/partner-restaurants.ts';
 
 /**
  * Lines kept for an old zip (cart_kept_lines, decision 041) are shown in the cart and last keptLinesLastDays from
@@ -31,7 +32,7 @@ export async function loadKeptLines(db: Kysely<Database>, cartId: string): Promi
       'cart_kept_lines.zipcode',
       'variant_offers.stock',
       'variant_offers.speed',
-      'vendors.name as seller',
+      sellerName().as('seller'),
       'products.name',
       'product_variants.bottle_size',
       'products.size_unit',
