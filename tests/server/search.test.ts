@@ -2,7 +2,10 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingReply, type ListingReply } from '../../src/api/contract/catalogue.contract.ts';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
-import { searchWords } from '../../server/services/catalogue/search.ts';
+import { searchProducts, searchWords } from '../../server/services/catalogue/search.ts';
+import { readQuery } from '../../server/services/catalogue/search-dictionary.ts';
+import { editDistance } from '../../server/services/catalogue/search-spelling.ts';
+import { searchVocabulary } from '../../server/services/catalogue/search-vocabulary.ts';
 import { allOfferedIn, isNonDecreasing, lowestCents, newYork, query } from './catalogue-helpers.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
 
@@ -155,5 +158,37 @@ describe('search words', () => {
     expect(searchWords('Лосось & 鮭魚 500g')).toEqual(['лосось', '鮭魚', '500g']);
     expect(searchWords('a b c d e f g h i j')).toHaveLength(8);
     expect(searchWords('🐟 !!')).toEqual([]);
+  });
+});
+
+/**
+ * Walk 8 #12: 'tuna' at The Oyster Room (Dine-In) answered only 'Junmai Ginjo Sake'. Typo forgiveness keeps a word's
+ * readings close (one edit up to 5 letters, two from 6: search-spelling.ts), so a typo finds its word and no far one.
+ */
+describe('search forgives a close typo, and only a close one', () => {
+  const OYSTER_ROOM = 403;
+  const found = async (text: string, at?: { speed: 'dine-in'; restaurantLocId: number }) => {
+    const reply = await searchProducts(t.database.db, { text, locId: newYork.loc_id, page: 0, limit: 20, ...at });
+    return reply.kind === 'results' ? reply.data.products.map((p) => p.name) : [];
+  };
+
+  it("finds the ribeye as typed, cut short or with two letters swapped, and salmon without its 'o'", async () => {
+    expect((await found('ribeye'))[0]).toMatch(/ribeye/i);
+    for (const typo of ['ribey', 'riebye']) expect(await found(typo)).toEqual(expect.arrayContaining([expect.stringMatching(/ribeye/i)]));
+    expect((await found('salmn'))[0]).toMatch(/salmon/i);
+  });
+
+  it("reads 'tuna' as tuna, never as 'junmai': a restaurant answers only what says tuna", async () => {
+    const [reading] = readQuery(await searchVocabulary(t.database.db), ['tuna']).readings;
+    const words = reading?.terms.flatMap((term) => (term.kind === 'pair' ? [term.first, term.second] : [term.word])) ?? [];
+    expect(words).toContain('tuna');
+    for (const word of words) expect(editDistance(word.replace(/-/g, ''), 'tuna')).toBeLessThanOrEqual(1);
+    expect((await found('tuna'))[0]).toMatch(/tuna/i);
+    // The Oyster Room sells no tuna: what it answers says 'tuna' in its own text (the sake 'the partner for
+    // sashimi-grade tuna'), no typo of it.
+    const atOysterRoom = await found('tuna', { speed: 'dine-in', restaurantLocId: OYSTER_ROOM });
+    const texts = await t.database.db.selectFrom('products').select(['name', 'description']).where('name', 'in', atOysterRoom).execute();
+    expect(texts).toHaveLength(atOysterRoom.length);
+    for (const text of texts) expect(`${text.name} ${text.description}`).toMatch(/\btuna\b/i);
   });
 });
