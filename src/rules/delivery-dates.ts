@@ -166,10 +166,3 @@ export function parseUsDate(text: string): string | undefined {
   const parsed = new Date(`${iso}T12:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(iso) ? iso : undefined;
 }
-
-/** 'Tue 12/01' for delivery promises. */
-export function shortDayLabel(iso: string): string {
-  const names = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-  const [, month, day] = iso.split('-');
-  return `${names[weekdayOf(iso)] ?? ''} ${month}/${day}`;
-}

@@ -1,7 +1,7 @@
 import { speedIds, type SpeedId } from './delivery-speeds.ts';
 import { dateAndSlot, visitBookedText } from './order-change.ts';
-import { formatSlot, type SlotTimes } from './slots.ts';
-import { parseDineinTime, timeLabel } from './visit-time.ts';
+import type { SlotTimes } from './slots.ts';
+import { formatSlot, parseDineinTime, timeLabel } from './visit-time.ts';
 
 /** What a vendor group of the cart says about its booking (the order review's groups; rules import no contract). */
 export interface BookedGroup {
@@ -32,7 +32,7 @@ function visitLine(speed: 'pickup' | 'dine-in', vendorName: string, visitAt: str
 /**
  * The Order Summary's lines naming what is booked (walk 7 #6: only the header said where and when), in the change
  * panel's words: 'Table at Gramercy Chop House on 12/03/2026, 7:00 PM', 'Pick-up at … on …', a delivery's 'Delivery on
- * 12/01/2026, 12:00–14:00' ('Delivery from {seller} on …' of several sellers), a wallet redemption's table. Read from
+ * 12/01/2026, 12:00 PM–2:00 PM' ('Delivery from {seller} on …' of several sellers), a wallet redemption's table. Read from
  * what place order sends, so the summary cannot name another restaurant or time than the order gets.
  */
 export function bookedLines(order: OrderToBook): string[] {

@@ -58,7 +58,7 @@ export interface DeliveryPart {
   time_slot: string | null;
 }
 
-/** A date and its slot as the panel and the mails say them: '12/04/2026, 12:00–14:00'. */
+/** A date and its slot as the panel and the mails say them: '12/04/2026, 12:00 PM–2:00 PM'. */
 export function dateAndSlot(date: string, slot: string | null): string {
   return `${formatUsDate(date)}${slot ? `, ${slot}` : ''}`;
 }

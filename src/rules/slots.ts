@@ -1,4 +1,4 @@
-import { shortDayLabel } from './delivery-dates.ts';
+import { shortDayLabel, timeLabel } from './visit-time.ts';
 
 export interface SlotTimes {
   start: string;
@@ -21,11 +21,6 @@ export function preferredSlot<S extends SlotTimes & { available: number }>(slots
   return slots.find((s) => s.start === preferred.start && s.end === preferred.end && s.available > 0);
 }
 
-/** Slots show start–end ('10:00–12:00'). */
-export function formatSlot(slot: SlotTimes): string {
-  return `${slot.start}–${slot.end}`;
-}
-
 /** 'HH:MM' → minutes since midnight. */
 export function minutesOf(time: string): number {
   const [hours = '0', minutes = '0'] = time.split(':');
@@ -39,10 +34,10 @@ export function isSlotPast(slot: SlotTimes, nowMinutes: number): boolean {
   return minutesOf(slot.start) - slotLeadMinutes < nowMinutes;
 }
 
-/** 'Arrives Tue 12/01 between 10:00 and 12:00', or 'Arrives Tue 12/01' without a slot. */
+/** 'Arrives Tue 12/01 between 10:00 AM and 12:00 PM', or 'Arrives Tue 12/01' without a slot. */
 export function deliveryPromise(date: string, slot?: SlotTimes | null): string {
   const day = shortDayLabel(date);
-  return slot ? `Arrives ${day} between ${slot.start} and ${slot.end}` : `Arrives ${day}`;
+  return slot ? `Arrives ${day} between ${timeLabel(slot.start)} and ${timeLabel(slot.end)}` : `Arrives ${day}`;
 }
 
 /** '2 h 05 min left to order for today' before the cutoff; undefined once it has passed. */

@@ -51,7 +51,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 /** On the cart: the seller's group showing `product`, given its first day with a free slot and that slot; the slot's name. */
 async function scheduleGroupOf(page: Page, product: string): Promise<string> {
   const group = page.getByRole('list', { name: 'Items by seller' }).getByRole('region').filter({ hasText: product });
-  const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+  const slots = group.getByRole('button', { name: /^\d{1,2}:\d{2} [AP]M–\d{1,2}:\d{2} [AP]M$/ });
   for (let skip = 0; skip < 5; skip += 1) {
     await group.getByRole('button', { name: /^Choose delivery date for / }).click();
     await clickOpenDay(group, skip);

@@ -48,7 +48,7 @@ async function pickFirstDay(group: Locator, skip = 0): Promise<void> {
 
 /** A Same Day group: the first day that still has a slot, and its first slot. */
 async function pickDayAndSlot(group: Locator): Promise<void> {
-  const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+  const slots = group.getByRole('button', { name: /^\d{1,2}:\d{2} [AP]M–\d{1,2}:\d{2} [AP]M$/ });
   for (let skip = 0; skip < 5; skip += 1) {
     await pickFirstDay(group, skip);
     const booked = group.getByText('All Slots are booked. Please try another date.');
@@ -57,7 +57,7 @@ async function pickDayAndSlot(group: Locator): Promise<void> {
   }
   await slots.first().click();
   await expect(slots.first()).toHaveAttribute('aria-pressed', 'true');
-  await expect(group.getByText(/^Arrives \w{3} \d{2}\/\d{2} between \d{2}:\d{2} and \d{2}:\d{2}$/)).toBeVisible();
+  await expect(group.getByText(/^Arrives \w{3} \d{2}\/\d{2} between \d{1,2}:\d{2} [AP]M and \d{1,2}:\d{2} [AP]M$/)).toBeVisible();
 }
 
 function summaryAmount(page: Page, term: string | RegExp): Locator {

@@ -69,7 +69,7 @@ export async function pickDeliverySlot(page: Page): Promise<void> {
 
 /** The first of the driver's slots the Delivery panel offers. */
 export function deliverySlot(page: Page) {
-  return page.getByRole('button', { name: /^\d{2}:\d{2} – \d{2}:\d{2}$/ }).first();
+  return page.getByRole('button', { name: /^\d{1,2}:\d{2} [AP]M–\d{1,2}:\d{2} [AP]M$/ }).first();
 }
 
 /** The Delivery date picker: the first day after today with a free driver slot (the slots show, none chosen). */

@@ -363,7 +363,7 @@ async function expectUnbrokenCells(page: Page): Promise<void> {
       const found: string[] = [];
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent ?? '';
-        for (const match of text.matchAll(/\$[\d,]+\.\d\d|\d{2}\/\d{2}\/\d{4}|\d{2}:\d{2}–\d{2}:\d{2}/g)) {
+        for (const match of text.matchAll(/\$[\d,]+\.\d\d|\d{2}\/\d{2}\/\d{4}|\d{1,2}:\d{2} [AP]M–\d{1,2}:\d{2} [AP]M/g)) {
           const range = document.createRange();
           range.setStart(node, match.index);
           range.setEnd(node, match.index + match[0].length);
@@ -768,7 +768,7 @@ test("a two-seller order: the shopper moves one seller's delivery, told whose mo
   await expect(panel.getByText(/^Now: .*\(Fulton Fish Co\.\)/)).toBeVisible();
   await panel.getByRole('button', { name: /^Choose delivery date for Fulton Fish/ }).click();
   await clickOpenDay(panel, 3);
-  const slots = panel.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+  const slots = panel.getByRole('button', { name: /^\d{1,2}:\d{2} [AP]M–\d{1,2}:\d{2} [AP]M$/ });
   await slots.last().click();
   await expect(slots.last()).toHaveAttribute('aria-pressed', 'true');
   await page.screenshot({ path: 'test-results/two-seller-choose.png', fullPage: true });

@@ -24,9 +24,9 @@ test('a butcher delivery cart: no Dine-In or Store Pickup, and the seller block 
 
   const blocks = page.getByRole('region', { name: 'Select Date and Select Time' });
   await expect(blocks.getByRole('heading', { level: 4 })).toHaveCount(1);
-  const slots = blocks.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+  const slots = blocks.getByRole('button', { name: /^\d{1,2}:\d{2} [AP]M–\d{1,2}:\d{2} [AP]M$/ });
   await expect(slots.first()).toBeVisible();
-  const free = blocks.locator('button[aria-pressed="false"]').filter({ hasText: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+  const free = blocks.locator('button[aria-pressed="false"]').filter({ hasText: /^\d{1,2}:\d{2} [AP]M–\d{1,2}:\d{2} [AP]M$/ });
   if ((await free.count()) > 0) {
     await free.first().click();
     await expect(blocks.locator('button[aria-pressed="true"]')).toHaveCount(1);
@@ -65,7 +65,7 @@ test('a mixed cart (butcher and courier): one block per seller, each with what t
   await expect(headings.filter({ hasText: 'Hudson Street Butchers' })).toHaveCount(1);
   await expect(headings.filter({ hasNotText: 'Hudson Street Butchers' })).toHaveCount(1);
   // Only the butcher has driver slots: exactly one block offers times.
-  await expect(blocks.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ }).first()).toBeVisible();
+  await expect(blocks.getByRole('button', { name: /^\d{1,2}:\d{2} [AP]M–\d{1,2}:\d{2} [AP]M$/ }).first()).toBeVisible();
   // Walk 3 (10, 11): the option says what the mixed cart gets, each block how its seller comes and its own fee.
   await expect(speedList).toContainText('1 Hour Delivery (~ 1 HOUR) + Courier Delivery (ColdChain Express)');
   const blockOf = (seller: string) => blocks.getByRole('group', { name: seller });

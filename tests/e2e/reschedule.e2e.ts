@@ -20,7 +20,7 @@ import { addSameDayToCart, apiPost, enterStoreAsNewCustomer, sessionOf, uniqueEm
  */
 async function scheduleNextMonth(page: Page, nth: number, nextMonth = true): Promise<void> {
   const group = page.getByRole('list', { name: 'Items by seller' }).getByRole('region').first();
-  const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+  const slots = group.getByRole('button', { name: /^\d{1,2}:\d{2} [AP]M–\d{1,2}:\d{2} [AP]M$/ });
   await group.getByRole('button', { name: /^Choose delivery date for / }).click();
   // Else the month the calendar opens on: the earliest date's.
   if (nextMonth) await group.getByRole('button', { name: 'Go to the Next Month' }).click();
@@ -57,7 +57,7 @@ test('a shopper reschedules before the cutoff and is told why not after it', asy
   await panel.getByRole('button', { name: /^Choose delivery date for / }).click();
   // The calendar opens on the order's month: a later day of it (the order has the month's third).
   await panel.getByRole('grid').getByRole('button', { disabled: false }).nth(4).click();
-  const slots = panel.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+  const slots = panel.getByRole('button', { name: /^\d{1,2}:\d{2} [AP]M–\d{1,2}:\d{2} [AP]M$/ });
   await slots.last().click();
   await expect(slots.last()).toHaveAttribute('aria-pressed', 'true');
   await page.screenshot({ path: 'test-results/reschedule-choose.png', fullPage: true });
@@ -79,7 +79,7 @@ test('a shopper reschedules before the cutoff and is told why not after it', asy
   const tabPanel = listed.getByRole('region', { name: 'Change delivery or cancel' });
   await tabPanel.getByRole('button', { name: /^Choose delivery date for / }).click();
   await tabPanel.getByRole('grid').getByRole('button', { disabled: false }).nth(6).click();
-  const tabSlots = tabPanel.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+  const tabSlots = tabPanel.getByRole('button', { name: /^\d{1,2}:\d{2} [AP]M–\d{1,2}:\d{2} [AP]M$/ });
   await tabSlots.first().click();
   await expect(tabSlots.first()).toHaveAttribute('aria-pressed', 'true');
   await tabPanel.getByRole('button', { name: 'Move delivery' }).click();
@@ -156,7 +156,7 @@ test('a day its seller closed past the cutoff: the order page offers another dat
     await panel.getByRole('button', { name: /^Choose delivery date for / }).click();
     // A later open day (the calendar opens on the order's), and a slot with a seat.
     await panel.getByRole('grid').getByRole('button', { disabled: false }).nth(2).click();
-    const slots = panel.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+    const slots = panel.getByRole('button', { name: /^\d{1,2}:\d{2} [AP]M–\d{1,2}:\d{2} [AP]M$/ });
     await slots.first().click();
     await expect(slots.first()).toHaveAttribute('aria-pressed', 'true');
     await panel.getByRole('button', { name: 'Move delivery' }).click();

@@ -189,7 +189,7 @@ export async function scheduleFirstGroupAndCheckout(page: Page, laterDays = 0): 
 
 /** A seller's group on the cart: its first day with a free slot at least `laterDays` open days on, and that slot chosen. */
 export async function scheduleGroup(group: Locator, laterDays = 0): Promise<void> {
-  const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+  const slots = group.getByRole('button', { name: /^\d{1,2}:\d{2} [AP]M–\d{1,2}:\d{2} [AP]M$/ });
   for (let skip = laterDays; skip < laterDays + 5; skip += 1) {
     await group.getByRole('button', { name: /^Choose delivery date for / }).click();
     await clickOpenDay(group, skip);

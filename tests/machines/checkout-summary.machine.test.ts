@@ -486,9 +486,9 @@ describe('checkout summary: what is booked, from what PLACE ORDER sends (walk 7 
 
   it("names each seller's delivery date and slot", () => {
     const butcher = { ...butcherGroup, delivery_date: '2026-12-01', timeslot: { slot_id: 7, start: '12:00', end: '14:00' } };
-    expect(bookedAfterReview(flowAtSummary, [butcher])).toEqual(['Delivery on 12/01/2026, 12:00–14:00']);
+    expect(bookedAfterReview(flowAtSummary, [butcher])).toEqual(['Delivery on 12/01/2026, 12:00 PM–2:00 PM']);
     expect(bookedAfterReview(flowAtSummary, [butcher, { ...courierGroup, delivery_date: '2026-12-02' }])).toEqual([
-      'Delivery from Hudson Street Butchers on 12/01/2026, 12:00–14:00',
+      'Delivery from Hudson Street Butchers on 12/01/2026, 12:00 PM–2:00 PM',
       'Delivery from ColdChain Express on 12/02/2026',
     ]);
   });

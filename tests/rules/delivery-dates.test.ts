@@ -8,12 +8,12 @@ import {
   isPastCutoff,
   nextDeliveryDate,
   parseUsDate,
-  shortDayLabel,
   storeMinutes,
   storeToday,
   weekdayOf,
 } from '../../src/rules/delivery-dates.ts';
-import { deliveryPromise, formatSlot, isSlotPast, timeLeftLabel } from '../../src/rules/slots.ts';
+import { deliveryPromise, isSlotPast, timeLeftLabel } from '../../src/rules/slots.ts';
+import { formatSlot, shortDayLabel } from '../../src/rules/visit-time.ts';
 
 const open = { closedWeekdays: [], holidays: [] };
 
@@ -94,8 +94,8 @@ describe('formats', () => {
   });
 
   it('slots and promises', () => {
-    expect(formatSlot({ start: '10:00', end: '12:00' })).toBe('10:00–12:00');
-    expect(deliveryPromise('2026-12-01', { start: '10:00', end: '12:00' })).toBe('Arrives Tue 12/01 between 10:00 and 12:00');
+    expect(formatSlot({ start: '10:00', end: '12:00' })).toBe('10:00 AM–12:00 PM');
+    expect(deliveryPromise('2026-12-01', { start: '10:00', end: '12:00' })).toBe('Arrives Tue 12/01 between 10:00 AM and 12:00 PM');
     expect(deliveryPromise('2026-12-01')).toBe('Arrives Tue 12/01');
     expect(isSlotPast({ start: '10:00', end: '12:00' }, 9 * 60 + 30)).toBe(true);
     expect(isSlotPast({ start: '12:00', end: '14:00' }, 9 * 60 + 30)).toBe(false);

@@ -338,7 +338,7 @@ describe('an order of several sellers (one part each)', () => {
 
   it("gives the consoles a pick-up or dine-in visit's time, not only a delivery slot", () => {
     expect(deliverableTimeLabel({ slot_start: '12:00', slot_end: null })).toBe('12:00 PM');
-    expect(deliverableTimeLabel({ slot_start: '10:00', slot_end: '12:00' })).toBe('10:00–12:00');
+    expect(deliverableTimeLabel({ slot_start: '10:00', slot_end: '12:00' })).toBe('10:00 AM–12:00 PM');
     expect(deliverableTimeLabel({ slot_start: null, slot_end: null })).toBeNull();
   });
 });

@@ -404,7 +404,7 @@ describe("the seller sees the shopper's chosen time", () => {
       assert(list.body, consoleOrdersReply);
       return list.body.data?.find((o) => o.order_number === order.number)?.slot;
     };
-    expect(await slotOf()).toMatch(/^\d\d:\d\d–\d\d:\d\d$/);
+    expect(await slotOf()).toMatch(/^\d{1,2}:\d\d [AP]M–\d{1,2}:\d\d [AP]M$/);
     // A pick-up's time is stored as the visit's start with no end (as place order writes a Pick-Up or Dine-In).
     await t.database.db.updateTable('order_deliverables').set({ slot_start: '12:00', slot_end: null }).where('order_id', '=', row.id).execute();
     expect(await slotOf()).toBe('12:00 PM');

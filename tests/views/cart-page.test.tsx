@@ -203,11 +203,11 @@ describe('CartPage', () => {
     await waitFor(() =>
       expect((within(butcher).getByLabelText('Delivery date for Hudson Street Butchers') as HTMLInputElement).value).toBe('06/04/2030'),
     );
-    const slot = await within(butcher).findByRole('button', { name: '10:00–12:00' });
+    const slot = await within(butcher).findByRole('button', { name: '10:00 AM–12:00 PM' });
     expect(slot.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(slot);
-    await waitFor(() => expect(within(butcher).getByRole('button', { name: '10:00–12:00' }).getAttribute('aria-pressed')).toBe('true'));
-    expect(within(butcher).getByText('Arrives Tue 06/04 between 10:00 and 12:00')).toBeTruthy();
+    await waitFor(() => expect(within(butcher).getByRole('button', { name: '10:00 AM–12:00 PM' }).getAttribute('aria-pressed')).toBe('true'));
+    expect(within(butcher).getByText('Arrives Tue 06/04 between 10:00 AM and 12:00 PM')).toBeTruthy();
     expect(within(butcher).queryByText('Required')).toBeNull();
 
     // The courier's date typed as MM/dd/yyyy.
@@ -230,7 +230,7 @@ describe('CartPage', () => {
     server.cart = scheduledCart;
     renderCart(customer);
     const butcher = await screen.findByRole('region', { name: 'Hudson Street Butchers' });
-    expect(within(butcher).getByText('Arrives Tue 06/04 between 10:00 and 12:00')).toBeTruthy();
+    expect(within(butcher).getByText('Arrives Tue 06/04 between 10:00 AM and 12:00 PM')).toBeTruthy();
     expect(within(butcher).getByText('3 h 00 min left to order for today')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'ColdChain Express' }).textContent).not.toContain('left to order');
   });

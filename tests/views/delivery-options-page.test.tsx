@@ -103,7 +103,7 @@ describe('/ship/options, Delivery date picker (issue 23: closed is not full)', (
     expect(wednesday.getAttribute('title')).toBeNull();
     fireEvent.click(wednesday);
     await waitFor(() => expect(server.slotCalls).toEqual([{ order_date: '2026-12-02', zipcode: '10001', vendor_loc_id: 101 }]));
-    expect(await screen.findByRole('button', { name: '12:00 – 14:00' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '12:00 PM–2:00 PM' })).toBeTruthy();
     expect(screen.queryByText('All Slots are booked. Please try another date.')).toBeNull();
   });
 });

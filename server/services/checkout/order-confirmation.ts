@@ -67,7 +67,7 @@ export function orderConfirmation({ order, deliverables, items }: PlacedOrder, a
     // A delivery's slot, or a table's or a pick-up's time (stored as a start with no end: it had none in the mail).
     const slot = deliverable.slot_start
       ? deliverable.slot_end
-        ? ` between ${deliverable.slot_start} and ${deliverable.slot_end}`
+        ? ` between ${timeLabel(deliverable.slot_start)} and ${timeLabel(deliverable.slot_end)}`
         : ` at ${timeLabel(deliverable.slot_start)}`
       : '';
     lines.push(`${mailText(deliverable.delivery_method)} from ${mailText(deliverable.vendor_name)}${when}${slot}:`);

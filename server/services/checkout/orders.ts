@@ -128,7 +128,7 @@ export async function findOrderId(db: Kysely<Database>, customerId: number, incr
 }
 
 /**
- * A delivery's driver slot ('10:00–12:00'), or a dine-in or pick-up visit's time ('7:00 PM': a visit has a start and
+ * A delivery's driver slot ('10:00 AM–12:00 PM'), or a dine-in or pick-up visit's time ('7:00 PM': a visit has a start and
  * no end; issue 23, its order row showed no time).
  */
 function timeSlotOf(deliverable: { slot_start: string | null; slot_end: string | null } | undefined): string | null {

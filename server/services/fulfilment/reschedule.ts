@@ -12,7 +12,7 @@ import {
   rescheduleEvent,
   type ClosedDayOffer,
 } from '../../../src/rules/fulfilment.ts';
-import { formatSlot } from '../../../src/rules/slots.ts';
+import { formatSlot } from '../../../src/rules/visit-time.ts';
 import { isVisitSpeed } from '../../../src/rules/speeds.ts';
 import { timeLabel } from '../../../src/rules/visit-time.ts';
 import type { MailSender } from '../../adapters/mail/mail-port.ts';

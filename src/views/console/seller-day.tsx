@@ -13,6 +13,7 @@ import {
   selectSellerDayLocId,
 } from '../../machines/seller-day/index.ts';
 import { addDays, formatUsDate } from '../../rules/delivery-dates.ts';
+import { formatSlot } from '../../rules/visit-time.ts';
 import { sellerToday, type LocationDay } from '../../rules/fulfilment.ts';
 import { closeDayQuestion, dayEntry, stockRowLabel, type DayEntry } from '../../rules/seller-day.ts';
 import { secondaryButton, textInput } from '../../styles/controls.css.ts';
@@ -141,7 +142,7 @@ export function SellerDay({ role, locIds, locDays }: { role: ConsoleRole; locIds
                     }}
                   >
                     <label>
-                      {slot.start}–{slot.end}: seats{' '}
+                      {formatSlot(slot)}: seats{' '}
                       <input
                         className={`${textInput} ${css.weight}`}
                         name="seats"
@@ -152,7 +153,7 @@ export function SellerDay({ role, locIds, locDays }: { role: ConsoleRole; locIds
                     </label>
                     {entryError?.row === `seats-${slot.slot_id}` && (
                       <span role="alert" className={css.error}>
-                        {slot.start}–{slot.end}: {entryError.message}
+                        {formatSlot(slot)}: {entryError.message}
                       </span>
                     )}
                     <span className={css.meta}>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { SlotOffer } from '../../api/contract/cart-page.contract.ts';
-import { formatSlot } from '../../rules/slots.ts';
+import { formatSlot } from '../../rules/visit-time.ts';
 import { fieldError, linkButton } from '../../styles/controls.css.ts';
 import * as css from './delivery-pickers.css.ts';
 

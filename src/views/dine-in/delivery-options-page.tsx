@@ -25,7 +25,7 @@ import {
   priceCategoryLabel,
   type DeliveryOptionKind,
 } from '../../rules/dine-in.ts';
-import { timeLabel } from '../../rules/visit-time.ts';
+import { formatSlot, timeLabel } from '../../rules/visit-time.ts';
 import { deliveryOptionMessages } from '../../rules/messages.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { useAppActors } from '../app-context.tsx';
@@ -247,7 +247,7 @@ export function DeliveryOptionsPage() {
                           className={view.slotId === slot.slot_id ? css.chipSelected : css.chip}
                           onClick={() => actor.send({ type: 'slot.select', slotId: slot.slot_id })}
                         >
-                          {slot.start} – {slot.end}
+                          {formatSlot(slot)}
                         </button>
                       ))}
                     </div>

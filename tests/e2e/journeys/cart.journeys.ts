@@ -138,7 +138,7 @@ const removeChicken = (page: Page) => page.getByRole('button', { name: `Remove $
 /** Her first day with a free Same Day slot, and its first slot (dates depend on today, so none is hard-coded). */
 async function scheduleSteak(page: Page): Promise<void> {
   const group = page.getByRole('list', { name: 'Items by seller' }).getByRole('region').filter({ hasText: steak });
-  const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+  const slots = group.getByRole('button', { name: /^\d{1,2}:\d{2} [AP]M–\d{1,2}:\d{2} [AP]M$/ });
   for (let skip = 0; skip < 5; skip += 1) {
     await group.getByRole('button', { name: /^Choose delivery date for / }).click();
     await clickOpenDay(group, skip);
@@ -146,7 +146,7 @@ async function scheduleSteak(page: Page): Promise<void> {
     if (await slots.count()) break;
   }
   await slots.first().click();
-  await expect(group.getByText(/^Arrives \w{3} \d{2}\/\d{2} between \d{2}:\d{2} and \d{2}:\d{2}$/)).toBeVisible();
+  await expect(group.getByText(/^Arrives \w{3} \d{2}\/\d{2} between \d{1,2}:\d{2} [AP]M and \d{1,2}:\d{2} [AP]M$/)).toBeVisible();
 }
 
 function shopper(event: AnyEventObject, act: EventMapping['act']): EventMapping {

@@ -47,7 +47,7 @@ const slotRefusedMessage = offlineMessage;
 
 const speedBox = (page: Page) => page.getByRole('combobox', { name: 'Select Speed' });
 const blocks = (page: Page) => page.getByRole('region', { name: 'Select Date and Select Time' });
-const slots = (page: Page) => blocks(page).getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+const slots = (page: Page) => blocks(page).getByRole('button', { name: /^\d{1,2}:\d{2} [AP]M–\d{1,2}:\d{2} [AP]M$/ });
 const tryAgain = (page: Page) => page.getByRole('alert').getByRole('button', { name: 'Try again' });
 /** A refusal (no speed fits the cart) leads back to the cart instead: trying again would be refused again (walk 6 #3). */
 const backToCart = (page: Page) => page.getByRole('alert').getByRole('link', { name: 'Back to cart' });

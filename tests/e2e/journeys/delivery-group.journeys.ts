@@ -7,7 +7,7 @@ import type { SessionValues } from '../../../src/machines/app/session-values.ts'
 import { deliveryGroupMachine, type DeliveryGroupContext, type DeliveryGroupReport } from '../../../src/machines/cart/delivery-group.machine.ts';
 import { noSlotsLeftReply } from '../../../src/rules/cart-checkout.ts';
 import { addDays, formatUsDate, parseUsDate } from '../../../src/rules/delivery-dates.ts';
-import { formatSlot } from '../../../src/rules/slots.ts';
+import { formatSlot } from '../../../src/rules/visit-time.ts';
 import { baseCart, butcherEntry, butcherGroup, courierEntry, courierGroup, ok, slotMorning, slotsReply } from '../../machines/cart-fixtures.ts';
 import { reportRecorder } from '../../machines/report-recorder.ts';
 import { answeredOnce } from '../faults.ts';

@@ -46,7 +46,7 @@ async function moveDelivery(journey: Journey): Promise<void> {
   const move = panel.getByRole('button', { name: 'Move delivery' });
   await expect(move).toBeEnabled();
   await panel
-    .getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/, pressed: false })
+    .getByRole('button', { name: /^\d{1,2}:\d{2} [AP]M–\d{1,2}:\d{2} [AP]M$/, pressed: false })
     .first()
     .click();
   await move.click();

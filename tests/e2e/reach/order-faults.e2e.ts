@@ -77,7 +77,7 @@ test('change delivery or cancel: the options fail to load (test faults) and Try 
   // Same Day without a slot asks for one; a slot chosen, the move is lost once.
   await move.click();
   await expect(panel.getByRole('alert')).toBeVisible();
-  const slots = panel.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+  const slots = panel.getByRole('button', { name: /^\d{1,2}:\d{2} [AP]M–\d{1,2}:\d{2} [AP]M$/ });
   await slots.first().click();
   await connectionLostOnce(page, rescheduleUrl);
   await move.click();
