@@ -342,6 +342,34 @@ test("Pick-Up at a restaurant that sells the delivered ribeye keeps it: nothing 
   expect(pickUpPrice).toBe(gramercyPrice);
 });
 
+test('the change question scrolls inside a short window: at 780 × 437 its buttons are reachable (walk 8 #5)', async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const customer = await newCustomer('seams-short-window');
+  const withRibeye = await addToCartThroughApi(customer.session, 'ribeye', ribeye);
+  await openWithSession(page, await addToCartThroughApi(withRibeye, 'filet mignon', 'Filet Mignon, Center Cut'), '/store');
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+
+  await fillVisit(page, 'Pick-Up', '4 star', 'Gramercy Chop House', '1:00 PM');
+  // The window of a browser tab opened by a tool (walk 8): before, the question was 678 px tall, its buttons below it.
+  await page.setViewportSize({ width: 780, height: 437 });
+  await page.getByRole('button', { name: 'CONTINUE' }).click();
+  const question = page.getByRole('dialog', { name: 'Change to Pick-Up?' });
+  await expect(question.getByRole('region', { name: 'Price changes' })).toBeVisible();
+  const box = await question.boundingBox();
+  expect(box && box.y).toBeGreaterThanOrEqual(0);
+  expect(box && box.y + box.height).toBeLessThanOrEqual(437);
+  for (const name of ['Keep Delivery and my whole cart', 'Change to Pick-Up']) {
+    const button = question.getByRole('button', { name, exact: true });
+    await button.scrollIntoViewIfNeeded();
+    await expect(button).toBeInViewport({ ratio: 1 });
+  }
+  await page.screenshot({ path: 'test-results/seams-short-window-question.png' });
+  await question.getByRole('button', { name: 'Change to Pick-Up', exact: true }).click();
+  await expect(page).toHaveURL(/\/store$/);
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+});
+
 test('a new pincode in another area names the Pick-Up it ends before anything moves, and the cart goes to Delivery as said', async ({ page }) => {
   test.slow();
   await page.setViewportSize({ width: 1280, height: 900 });

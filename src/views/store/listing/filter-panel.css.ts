@@ -39,12 +39,13 @@ export const backdrop = style({
 
 export const sheet = style({
   width: '100%',
-  maxHeight: '88vh',
+  // dvh: a phone's browser bars do not hide the sheet's actions (vh where dvh is not known).
+  maxHeight: ['88vh', '88dvh'],
   display: 'flex',
   flexDirection: 'column',
   background: vars.color.background,
   borderRadius: `${vars.radius.large} ${vars.radius.large} 0 0`,
-  '@media': { [media.upToSm]: { maxHeight: '92vh' } },
+  '@media': { [media.upToSm]: { maxHeight: ['92vh', '92dvh'] } },
 });
 
 export const sheetTitle = style({ margin: 0, padding: '16px 16px 8px', fontSize: '20px' });
