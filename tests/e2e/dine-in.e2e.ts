@@ -102,6 +102,27 @@ test.describe('dine-in and pick-up', () => {
     await page.screenshot({ path: 'test-results/header-longer-name-1280.png' });
   });
 
+  test("the header shows a restaurant's whole name beside a long signed-in name from 1024 to 1440 px (decision 087: cut near 1232)", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openWithSession(page, { ...(await newCustomer('header-widths')).session, cust_name: 'Bartholomew-Alexander Featherstonehaugh' }, '/store');
+    await chooseVisit(page, 'Dine-In', '3 star', 'The Oyster Room — Chelsea', '7:00 PM');
+    const choice = page.getByTestId('shipping-choice');
+    const place = choice.locator('span span').first();
+    await expect(place).toHaveText('DINE-IN AT The Oyster Room — Chelsea');
+    for (const width of [1024, 1100, 1200, 1232, 1250, 1280, 1366, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect(place).toBeInViewport({ ratio: 1 });
+      // Whole: nothing of it hidden past its box, and its box on screen beside the greeting and the cart.
+      expect(await place.evaluate((e) => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight)).toBe(true);
+      await expect(choice.getByRole('link', { name: 'Change delivery option' })).toBeInViewport({ ratio: 1 });
+      await expect(page.getByRole('button', { name: /^Hey , Bartholomew/ })).toBeVisible();
+      await expectBadgeInsideRow(page, width);
+      await page.screenshot({ path: `test-results/header-oyster-room-${width}.png` });
+    }
+  });
+
   test("Dine-In at Gramercy: the home's carousels and Similar Items show its offers at its prices, not the area's", async ({ page }) => {
     await enterStore(page);
     // The Dine-In home's own reply, before its cards are read (the delivery home's cards are on screen until it comes).

@@ -21,9 +21,10 @@ export const bar = style({
   alignItems: 'center',
   gap: '20px',
   // One row on a laptop (1280, 1366): the Delivery Options line and the search give way instead of pushing the user
-  // menu onto a second row (issue 23). From 768 to 1199 px two rows: logo, zip, the Delivery Options line (cut to
-  // what is left) and the user menu, then the search across (a wrapping row left the user menu and cart alone on a
-  // row of their own). Phones wrap as search-box.css.ts and the zip line order them.
+  // menu onto a second row (issue 23). From 768 to 1199 px two rows: logo, zip and the user menu, then the Delivery
+  // Options line under the logo and zip with the search beside it (a wrapping row left the user menu and cart alone
+  // on a row of their own; on the first row the line had what a long name left it: decision 087). Phones wrap as
+  // search-box.css.ts and the zip line order them.
   flexWrap: 'nowrap',
   '@media': {
     // Laptops: a little less between the row's parts leaves a restaurant's name and a signed-in name whole (walk 6).
@@ -61,9 +62,9 @@ export const zip = style({
 });
 
 /**
- * The Delivery Options line: the first to give way on a narrow row (its text is cut with an ellipsis). On a tablet
- * the first row leaves it about 40 px ('D… Change' at 768 px), so it opens the second row, under the logo and zip,
- * with the search beside it.
+ * The Delivery Options line: it gives way on a narrow row (its place wraps). On a tablet or a small laptop the first
+ * row leaves it little ('D… Change' at 768 px; at 1024 px beside a long signed-in name, a word a line), so it opens
+ * the second row, under the logo and zip, with the search beside it.
  */
 export const choice = style([
   zip,
@@ -71,7 +72,7 @@ export const choice = style([
     flexShrink: 1,
     minWidth: 0,
     '@media': {
-      [media.fromSmUpToMd]: { gridColumn: '1 / 3', gridRow: 2 },
+      [media.fromSmUpToLg]: { gridColumn: '1 / 3', gridRow: 2 },
       // On one row the search gives way first (to its minimum): the restaurant's name is what the shopper chose
       // (walk 6: 'DINE-IN AT Gramercy Chop H…' beside a signed-in name at 1280 px).
       [media.fromLg]: { flexShrink: 0.2 },
@@ -182,6 +183,9 @@ export const choiceText = style({
   // A laptop's row has room for a restaurant's whole name (walk 6: 'DINE-IN AT Gramercy Chop H…' at 1280 px).
   '@media': { [media.upToSm]: { maxWidth: '70vw' }, [media.fromLg]: { maxWidth: '440px' } },
 });
-/** The place: cut with an ellipsis when the row is short (its whole text is the line's title); the day and time take
- * the grid's second line, never cut (on one line with it the place was cut to 'Gra…'). */
-export const choicePlace = style({ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+/**
+ * The place: on one line where the row has room, else it wraps between words, never cut: the restaurant's name is
+ * what the shopper chose (between ~1200 and 1250 px, at 1024 px beside a long signed-in name, and on a phone, an
+ * ellipsis read 'The Oyster Room — Ch…'; decision 087, walk 8). The day and time take the grid's second line.
+ */
+export const choicePlace = style({ minWidth: 0, overflowWrap: 'break-word' });

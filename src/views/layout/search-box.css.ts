@@ -12,10 +12,8 @@ export const box = style({
   maxWidth: '420px',
   '@media': {
     [media.upToSm]: { order: 3, flexBasis: '100%', maxWidth: 'none' },
-    // The header's second row, whole (header.css.ts's bar).
-    [media.fromSmUpToLg]: { gridColumn: '1 / -1', gridRow: 2, maxWidth: 'none' },
-    // Tablets: beside the Delivery Options line, which moves down to this row (header.css.ts's choice).
-    [media.fromSmUpToMd]: { gridColumn: '3 / -1' },
+    // Tablets and small laptops: the header's second row, beside the Delivery Options line (header.css.ts's choice).
+    [media.fromSmUpToLg]: { gridColumn: '3 / -1', gridRow: 2, maxWidth: 'none' },
   },
 });
 export const input = style({
