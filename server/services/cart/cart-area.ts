@@ -12,7 +12,7 @@ import type { Caller } from '../platform/caller.ts';
 import { findOwnCart, lockOwnCart } from './carts.ts';
 import { addLinesCapped, stillKept } from './kept-lines.ts';
 import { moveToOffers, offerMovesFor, type MoveTarget } from './offer-moves.ts';
-import { sellerName } from '../wallet/partner-restaurants.ts';
+import { sellerName } from '../catalogue/partner-restaurants.ts';
 
 export interface MoveAreaRequest {
   cartId: string;

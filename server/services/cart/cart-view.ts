@@ -13,7 +13,7 @@ import { cartTotals, cartTotalsInDollars, taxKindOf, type CouponTerms, type Taxe
 import { couponRefusal, findCoupon } from './coupons.ts';
 import { deliveryDateRefusal, vendorCalendars, type VendorCalendarInfo } from './delivery-dates.ts';
 import { loadKeptLines } from './kept-lines.ts';
-import { sellerName } from '../wallet/partner-restaurants.ts';
+import { sellerName } from '../catalogue/partner-restaurants.ts';
 
 /** One cart line with what the cart page shows: the offer's current price and stock, the product and the seller. */
 export interface CartLineRow {

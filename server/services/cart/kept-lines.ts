@@ -9,7 +9,7 @@ import { newSecret } from '../platform/tokens.ts';
 import type { CartMergeChange, CartSummary } from './cart-summary.ts';
 import type { Log } from '../platform/log.ts';
 import { startPeriodicPass, type PeriodicPass, type SweepTurn } from '../platform/periodic-pass.ts';
-import { sellerName } from '../wallet/partner-restaurants.ts';
+import { sellerName } from '../catalogue/partner-restaurants.ts';
 
 /**
  * Lines kept for an old zip (cart_kept_lines, decision 041) are shown in the cart and last keptLinesLastDays from

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { DineinRetailer, NearbyRestaurant, VisitRetailer } from '../../../src/api/contract/dine-in.contract.ts';
 import type { Database, VendorLocationsTable } from '../../db/schema.ts';
 import { coordinatesOfZip, milesBetween } from '../platform/zip-distance.ts';
@@ -118,4 +118,13 @@ export async function restaurantsNear(db: Kysely<Database>, zipcode: string): Pr
     if (distance <= locatorRadiusMiles) near.push({ ...toRetailer(row), distance });
   }
   return near.sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name));
+}
+
+/**
+ * For a query joined to vendors and vendor_locations: the seller's name as the shopper met it. A restaurant is the
+ * location chosen on Delivery Options ('The Oyster Room — Chelsea', as the header, the wallet and this list name it;
+ * walk 8: the cart, the order and its mails said 'The Oyster Room'); a shop is its vendor's name.
+ */
+export function sellerName(): RawBuilder<string> {
+  return sql<string>`case when vendors.kind::text = 'restaurant' then vendor_locations.name else vendors.name end`;
 }
