@@ -12,9 +12,8 @@ import {
   rescheduleEvent,
   type ClosedDayOffer,
 } from '../../../src/rules/fulfilment.ts';
-import { formatSlot } from '../../../src/rules/visit-time.ts';
+import { formatSlot, timeLabel } from '../../../src/rules/visit-time.ts';
 import { isVisitSpeed } from '../../../src/rules/speeds.ts';
-import { timeLabel } from '../../../src/rules/visit-time.ts';
 import type { MailSender } from '../../adapters/mail/mail-port.ts';
 import type { Database, OrderDeliverablesTable, OrdersTable } from '../../db/schema.ts';
 import { calendarDays, deliveryDateRefusal, vendorCalendars } from '../cart/delivery-dates.ts';
