@@ -69,6 +69,8 @@ export function customerRoutes({ db, config, mail, captcha, limiter, rateLimits:
           ...(account.role === 'seller' || account.role === 'staff' ? { role: account.role } : {}),
           // Issue 23: the guest cart merged into the account's changed something: the shopper is told what.
           ...(session.cart.changes?.length ? { cart_changes: session.cart.changes } : {}),
+          // Said 'combined' only when the guest cart's lines joined the account's (decision 087 left).
+          ...(session.cart.combined ? { cart_combined: true } : {}),
           // QA walk 3: the account's lines of another delivery option moved to this one, or kept aside for theirs.
           ...(session.cart.moved?.length ? { cart_moved: session.cart.moved } : {}),
           ...(session.cart.keptAside?.length ? { cart_kept: session.cart.keptAside } : {}),

@@ -142,10 +142,11 @@ export function optionChangedMessage(stored: {
 /**
  * What the shopper is told when signing in combined their guest cart with their account's and capped a line, moved
  * one to the delivery option they are on (at its new price, if that changed), or kept one aside that it cannot sell
- * (our words: the spec has none).
+ * (our words: the spec has none). 'Combined' only when two carts became one (`combined`, the server's cart_combined):
+ * an account's cart only moved to the option reads as moved (decision 087 left).
  */
-export function cartMergeMessage(changes: readonly CartMergeChange[], modeMoves?: CartModeMoves): string {
-  const parts = ["Your cart was combined with your account's cart."];
+export function cartMergeMessage(changes: readonly CartMergeChange[], modeMoves?: CartModeMoves, combined = false): string {
+  const parts = combined ? ["Your cart was combined with your account's cart."] : [];
   if (changes.length > 0) {
     const lines = changes.map((c) => `${c.name}, ${c.size}: ${c.qty} instead of ${c.wanted}`).join('; ');
     parts.push(`Not everything fit: ${lines} (the most we can sell).`);
@@ -153,7 +154,7 @@ export function cartMergeMessage(changes: readonly CartMergeChange[], modeMoves?
   const moved = modeMoves?.moved ?? [];
   if (modeMoves && moved.length > 0) {
     const lines = moved.map((m) => (m.seller ? `${m.name}, ${m.size} now comes from ${m.seller}` : `${m.name}, ${m.size}`)).join('; ');
-    parts.push(`For ${modeMoves.option}: ${lines}.`);
+    parts.push(combined ? `For ${modeMoves.option}: ${lines}.` : `Your cart was moved to ${modeMoves.option}: ${lines}.`);
     // Walk 6 #5: a new price is named as the switch dialog names it ('New prices with Dine-In: …').
     const prices = priceChangeLines(moved);
     if (prices.length > 0) parts.push(`${areaChangeWords({ target: modeMoves.option, keep: [], drop: [] }).priceHeading} ${prices.join('; ')}.`);

@@ -26,7 +26,7 @@ const signedInCapped = {
   output: {
     code: 1,
     message: 'success',
-    result: { ...signInResult, cart_changes: [{ name: 'USDA Prime Ribeye Steak', size: '1 lb', wanted: 30, qty: 24 }] },
+    result: { ...signInResult, cart_combined: true, cart_changes: [{ name: 'USDA Prime Ribeye Steak', size: '1 lb', wanted: 30, qty: 24 }] },
   },
 };
 const wrongPassword = { type: 'xstate.done.actor.logIn', output: { code: -1, message: 'Invalid email or password.' } };
@@ -223,7 +223,7 @@ describe('sign in', () => {
     expect(quiet.notifyCartChanged).not.toHaveBeenCalled();
   });
 
-  it('sends the Pick-Up the shopper is on, and says what the merge moved to it and kept aside (QA walk 3)', async () => {
+  it("sends the Pick-Up the shopper is on, and says what the sign-in moved to it and kept aside: 'moved', not 'combined', with no guest cart joined (QA walk 3, decision 087 left)", async () => {
     const onPickUp: SessionValues = {
       ...stored,
       couriertype: 'pickup',
@@ -244,11 +244,11 @@ describe('sign in', () => {
     expect(t.calls.logIn).toEqual([expect.objectContaining({ courier_type: 'pickup', vendor_location_id: 401 })]);
     expect(t.notifyCartChanged.mock.calls[0]?.[1]).toEqual({
       message:
-        "Your cart was combined with your account's cart. For Pick-Up at Gramercy Chop House: USDA Prime Ribeye Steak, 16 oz now comes from Gramercy Chop House. Pick-Up at Gramercy Chop House cannot sell Whole Free-Range Chicken, 1.5 kg × 2: kept for another delivery option, back in your cart when you choose it again.",
+        'Your cart was moved to Pick-Up at Gramercy Chop House: USDA Prime Ribeye Steak, 16 oz now comes from Gramercy Chop House. Pick-Up at Gramercy Chop House cannot sell Whole Free-Range Chicken, 1.5 kg × 2: kept for another delivery option, back in your cart when you choose it again.',
     });
   });
 
-  it('names a moved line whose price changed, as the switch dialog does (walk 6 #5)', async () => {
+  it("names a moved line whose price changed, as the switch dialog does; two carts joined read 'combined' (walk 6 #5)", async () => {
     const onDineIn: SessionValues = {
       ...stored,
       couriertype: 'dine-in',
@@ -258,6 +258,7 @@ describe('sign in', () => {
     };
     const result = {
       ...signInResult,
+      cart_combined: true,
       cart_moved: [
         { name: 'USDA Prime Ribeye Steak', size: '500 g', qty: 1, seller: 'Gramercy Chop House', price: '36.59', new_price: '65.79' },
         { name: 'East Coast Oysters', size: '12 pc', qty: 1, seller: 'Gramercy Chop House' },

@@ -66,6 +66,8 @@ describe('sign-in merge: delivery dates and seat holds', () => {
 
     const result = await takeOverGuestCart(t.database.db, me.customerId, guest.cartId, undefined);
     expect(result.cartId).toBe(own.cartId);
+    // Two carts with lines became one: the sign-in notice may say 'combined' (decision 087 left).
+    expect(result.combined).toBe(true);
 
     const choices = await loadDeliveryChoices(t.database.db, own.cartId);
     expect(choices.get(101)).toMatchObject({ date, hold: { start: '14:00', slotDate: date } });
@@ -99,6 +101,8 @@ describe('sign-in merge: delivery dates and seat holds', () => {
 
     const result = await takeOverGuestCart(t.database.db, me.customerId, guest.cartId, undefined);
     expect(result.cartId).toBe(guest.cartId);
+    // Only adopted (the account's was empty): nothing was combined.
+    expect(result.combined).toBeUndefined();
     expect(await rowsOf(own.cartId)).toEqual({ dates: [], holds: [] });
     expect((await rowsOf(guest.cartId)).holds).toHaveLength(1);
   });

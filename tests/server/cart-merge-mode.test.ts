@@ -133,6 +133,8 @@ describe('sign-in merge: the merged cart takes the delivery option the shopper i
       expect.objectContaining({ name: 'USDA Prime Ribeye Steak', seller: 'Gramercy Chop House', price: before, new_price: after }),
     ]);
     expect(result?.cart_kept).toEqual([expect.objectContaining({ qty: 2 })]);
+    // The guest's ribeye joined the account's cart: two carts became one, and the notice says 'combined'.
+    expect(result?.cart_combined).toBe(true);
   });
 
   it('a guest on Delivery: the account’s Pick-Up ribeye moves to a delivery offer, nothing is kept aside', async () => {
@@ -187,6 +189,8 @@ describe('sign-in merge: the merged cart takes the delivery option the shopper i
     expect(lines).toHaveLength(2);
     expect(body.result?.cart_moved).toEqual([expect.objectContaining({ name: 'USDA Prime Ribeye Steak' })]);
     expect(body.result?.total_product_in_cart).toBe(2);
+    // Only moved, nothing joined it: the notice must not say 'combined' (decision 087 left).
+    expect(body.result?.cart_combined).toBeUndefined();
   });
 
   it('a stale guest cart, on Dine-In at Gramercy: the account’s delivered chicken is kept aside for Delivery, and is said', async () => {

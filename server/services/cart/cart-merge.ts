@@ -45,7 +45,7 @@ export async function takeOverGuestCart(
   });
 }
 
-type Merged = Pick<CartSummary, 'changes'> & { changes: CartMergeChange[] };
+type Merged = Pick<CartSummary, 'changes' | 'combined'> & { changes: CartMergeChange[] };
 
 async function mergeOrAdopt(trx: Transaction<Database>, customerId: number, guestCartId: string, guestCallerId: number | undefined): Promise<Merged> {
   // Locked, so two sign-ins racing with the same guest cart cannot both move its lines.
@@ -88,7 +88,8 @@ async function mergeOrAdopt(trx: Transaction<Database>, customerId: number, gues
     .where('id', '=', target.id)
     .execute();
   await close(trx, guest.id);
-  return { changes };
+  // Two carts became one: the sign-in notice says 'combined' only then (decision 087 left: it said so of a cart moved).
+  return { changes, combined: true };
 }
 
 /** A moved line's old and new price, when the move changed it (the dialog's priceChangeLines words them alike). */

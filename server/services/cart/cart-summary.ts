@@ -3,6 +3,8 @@ export interface CartSummary {
   /** The customer's current open cart, or '' when there is none. */
   cartId: string;
   totalQty: number;
+  /** The guest cart's lines joined the account's own (two carts with lines became one); absent when one was only taken over. */
+  combined?: boolean;
   /** What merging the guest cart changed (issue 23: never silently): lines whose quantity was capped. */
   changes?: CartMergeChange[];
   /** Account lines the merge moved to another seller's offer for the shopper's delivery option (QA walk 3). */

@@ -1,4 +1,4 @@
-import { array, define, enums, literal, number, object, optional, string, type, union, type Infer, type Struct } from 'superstruct';
+import { array, boolean, define, enums, literal, number, object, optional, string, type, union, type Infer, type Struct } from 'superstruct';
 import { coerce } from './coerce.ts';
 import {
   confirmPasswordError,
@@ -84,6 +84,8 @@ export const signInResult = type({
   role: optional(enums(['seller', 'staff'] as const)),
   /** Issue 23: what taking over the guest cart changed (a quantity capped by stock or the limit); absent when nothing. */
   cart_changes: optional(array(type({ name: string(), size: string(), wanted: number(), qty: number() }))),
+  /** The guest cart's lines joined the account's own (two carts became one); absent when a cart was only taken over or moved. */
+  cart_combined: optional(boolean()),
   /** QA walk 3: the account's lines moved to the shopper's delivery option, each with its new seller. */
   cart_moved: optional(
     array(

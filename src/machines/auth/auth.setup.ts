@@ -88,7 +88,7 @@ export function signInOption(stored: SessionValues): Pick<Sent<LoginBody>, 'cour
 export function signInCartMessage(reply: LoginReply, stored: SessionValues): string {
   const result = reply.result;
   const option = shopperOptionLabel(stored);
-  return cartMergeMessage(result?.cart_changes ?? [], { option, moved: result?.cart_moved, kept: result?.cart_kept });
+  return cartMergeMessage(result?.cart_changes ?? [], { option, moved: result?.cart_moved, kept: result?.cart_kept }, result?.cart_combined === true);
 }
 
 export function signInFailure(error: unknown): Failure<AuthField> {
