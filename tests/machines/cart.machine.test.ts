@@ -12,11 +12,21 @@ import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { applyPending } from '../../src/rules/cart-checkout.ts';
 import { cartOrderedMessage } from '../../src/rules/messages.ts';
-import { baseCart, calendarReply, cart, chicken, ok, ribeye, salmon, scheduledCart, slotMorning, slotsReply } from './cart-fixtures.ts';
+import { signInAgainMessage } from '../../src/rules/sign-in-again.ts';
+import { endSession } from '../../src/machines/app/session-end.ts';
+import { baseCart, calendarReply, cart, chicken, group, line, ok, ribeye, salmon, scheduledCart, slotMorning, slotsReply } from './cart-fixtures.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 const offline = new ApiError('You are not connected to internet', 500, 0);
+/** A cart of one restaurant's table or counter lines (or wallet redemptions), its visit kept: nothing else to choose. */
+function visitCart(type: 'dine-in' | 'pickup', wallet = false): CartData {
+  const at = { vendor_id: 12, vendor_name: 'Gramercy Chop House', vendor_loc_id: 401 };
+  const oysters = line({ cart_rid: 9, name: 'Oysters', type, speed_id: type, ...at, ...(wallet ? { wallet } : {}) });
+  return cart([oysters], {
+    delivery_groups: [group({ ...at, type, delivery_date: '2030-06-04', dinein_time: '2030-06-04 19:00', ...(wallet ? { wallet } : {}) })],
+  });
+}
 const moreRibeye = cart([{ ...ribeye, qty: 3, row_total: '60.00' }, chicken, salmon], { subtotal: '98.50', grandtotal: '114.00' });
 const withoutSalmon = cart([ribeye, chicken]);
 const stockRefusal: CartReply = { code: -1, message: 'Only 2 left in stock.', data: baseCart };
@@ -51,6 +61,8 @@ const loadedAllKept = label(
 const loadedNoCart = label('showCart: no open cart', done('showCart', { code: -1, message: 'Your cart is empty.' }));
 const loadedNotFound = label('showCart: 404', failed('showCart', new ApiError('Cart not found', 404, 404)));
 const loadFailed = label('showCart: offline', failed('showCart'));
+/** The server no longer knows the token: http.ts has ended the session before the call fails (walk 8 #2). */
+const loadedSessionEnded = label("showCart: 401 'Please sign in again.'", failed('showCart', new ApiError(signInAgainMessage, 401, 401)));
 /** Ordered in another tab: showcart names the shopper's cart of now. */
 const orderedReply: CartReply = { code: -1, message: cartOrderedMessage, current_cart: { cart_id: 'cart-next', total_items_count: 2 } };
 const loadedOrdered = label('showCart: ordered in another tab', done('showCart', orderedReply));
@@ -130,6 +142,22 @@ function accountEventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   return [];
 }
 
+/** A session the server's 401 ended while the cart loaded: the session-ended notice says so, and nothing else. */
+function endedEventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  if (snapshot.matches('loading')) return [loadedSessionEnded, loadFailed];
+  if (snapshot.matches('failed')) return [{ type: 'cart.retry' }];
+  return [];
+}
+
+/** A Dine-In customer's cart of a table: the cart's lines are for the chosen option (walk 8 #3). */
+const loadedTable = label('showCart: a Dine-In table', done('showCart', ok(visitCart('dine-in'))));
+function dineInEventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  if (snapshot.matches('loading')) return [loadedTable];
+  if (region(snapshot, 'calendar') === 'loading') return [calendarLoaded];
+  if (snapshot.matches('ready')) return [{ type: 'cart.checkout' }];
+  return [];
+}
+
 /** Guests and dine-in customers differ only at CHECKOUT: their paths go straight there. */
 function checkoutEventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches('loading')) return [loaded];
@@ -150,8 +178,9 @@ const sessions: { name: string; stored: SessionValues; events: (snapshot: AnyMac
   { name: 'no cart', stored: { zipcode: '10001' }, events: eventsFor },
   { name: 'customer', stored: { zipcode: '10001', cart_id: 'cart-abc', Token: 'token', cust_name: 'Ada' }, events: eventsFor },
   { name: 'customer, no cart in this browser', stored: { zipcode: '10001', Token: 'token', cust_name: 'Ada' }, events: accountEventsFor },
+  { name: 'customer whose session ended', stored: { zipcode: '10001', cart_id: 'cart-abc', sessionEnded: true }, events: endedEventsFor },
   { name: 'guest', stored: { zipcode: '10001', cart_id: 'cart-abc' }, events: checkoutEventsFor },
-  { name: 'dine-in customer', stored: { zipcode: '10001', cart_id: 'cart-abc', Token: 'token', shippingType: 'dine-in' }, events: checkoutEventsFor },
+  { name: 'dine-in customer', stored: { zipcode: '10001', cart_id: 'cart-abc', Token: 'token', shippingType: 'dine-in' }, events: dineInEventsFor },
 ];
 
 const fixedNow = () => new Date('2030-06-03T14:00:00Z');
@@ -518,13 +547,42 @@ describe('cart checkout', () => {
   });
 
   it('dine-in and pick-up go straight to /cart/card', async () => {
-    for (const shippingType of ['dine-in', 'pick-up']) {
-      const t = start({ ...customer, shippingType }, {}, scheduledCart);
+    for (const [shippingType, type] of [
+      ['dine-in', 'dine-in'],
+      ['pick-up', 'pickup'],
+    ] as const) {
+      const t = start({ ...customer, shippingType }, {}, visitCart(type));
       await ready(t);
       t.actor.send({ type: 'cart.checkout' });
       expect(t.spies.goToCard).toHaveBeenCalledOnce();
       expect(t.session.getSnapshot().context.nextTab).toBe('card');
     }
+  });
+
+  it('a cart whose lines are for another option than the one chosen (changed in another browser) refuses CHECKOUT, saying what to do (walk 8 #3)', async () => {
+    const cases = [
+      // Pick-Up chosen here; another browser redeemed a wallet line for a Dine-In table.
+      { shippingType: 'pick-up', shown: visitCart('dine-in', true), words: 'Your cart holds Dine-In items, but you are on Pick-Up.' },
+      { shippingType: 'pick-up', shown: scheduledCart, words: 'Your cart holds Delivery items, but you are on Pick-Up.' },
+      { shippingType: 'dine-in', shown: visitCart('pickup'), words: 'Your cart holds Pick-Up items, but you are on Dine-In.' },
+      { shippingType: 'delivery', shown: visitCart('dine-in'), words: 'Your cart holds Dine-In items, but you are on Delivery.' },
+    ];
+    for (const { shippingType, shown, words } of cases) {
+      const t = start({ ...customer, shippingType }, {}, shown);
+      await ready(t);
+      t.actor.send({ type: 'cart.checkout' });
+      expect(t.actor.getSnapshot().matches({ ready: { checkout: 'idle' } })).toBe(true);
+      const problems = Object.values(t.actor.getSnapshot().context.problems);
+      expect(problems).toHaveLength(shown.delivery_groups.length);
+      for (const problem of problems) expect(problem.option).toContain(words);
+      expect(t.spies.goToCard).not.toHaveBeenCalled();
+      expect(t.spies.goToAddress).not.toHaveBeenCalled();
+    }
+    // Wallet redemptions go with Delivery (and with Dine-In): nothing to refuse.
+    const walletOnDelivery = start({ ...customer, shippingType: 'delivery' }, {}, visitCart('dine-in', true));
+    await ready(walletOnDelivery);
+    walletOnDelivery.actor.send({ type: 'cart.checkout' });
+    expect(walletOnDelivery.spies.goToCard).toHaveBeenCalledOnce();
   });
 
   it('a wallet redemption sets Dine-In, but a delivered line beside it still goes to /cart/address (walk 5)', async () => {
@@ -689,6 +747,34 @@ describe('a cart ordered in another tab', () => {
     expect(guest.actor.getSnapshot().matches('empty')).toBe(true);
     guest.actor.send(refresh);
     expect(guest.calls.show).toEqual([]);
+  });
+
+  it("a 401 (the session ended elsewhere): the session-ended notice alone says it; the page shows the empty cart, not 'could not be loaded' (walk 8 #2)", async () => {
+    const noCart: SessionValues = { zipcode: '10001', Token: 'token', cust_name: 'Ada' };
+    for (const stored of [customer, noCart]) {
+      // As http.ts does: the 401 ends the session (session-end.ts), then the call fails.
+      const held: { session?: ReturnType<typeof start>['session'] } = {};
+      const t = start(stored, {
+        show: async () => {
+          await Promise.resolve();
+          if (held.session) endSession(held.session);
+          throw new ApiError(signInAgainMessage, 401, 401);
+        },
+      });
+      held.session = t.session;
+      await vi.waitFor(() => expect(t.actor.getSnapshot().matches('empty')).toBe(true));
+      expect(t.actor.getSnapshot().context.loadError).toBeUndefined();
+      expect(t.spies.notifyRefusal).not.toHaveBeenCalled();
+      expect(t.session.getSnapshot().context).toMatchObject({ sessionEnded: true, total_products_in_cart: 0 });
+    }
+
+    // A guest's token refused (no session ended, no notice): the cart says why it could not be loaded.
+    const guest = start(
+      { zipcode: '10001', cart_id: 'cart-abc', Token: 'guest-token' },
+      { show: async () => Promise.reject(new ApiError(signInAgainMessage, 401, 401)) },
+    );
+    await vi.waitFor(() => expect(guest.actor.getSnapshot().matches('failed')).toBe(true));
+    expect(guest.actor.getSnapshot().context.loadError).toBe(signInAgainMessage);
   });
 
   it('shown again while a quantity waits for its debounce: not read until it is sent', async () => {

@@ -141,6 +141,12 @@ export const cartMachine = cartSetup.createMachine({
             target: 'empty',
           },
           {
+            description:
+              "The server no longer knows the session (its 401 'Please sign in again.'): the session-ended notice says so with its sign-in, and the account's cart went with the session: the empty cart is shown, with no second error (walk 8 #2).",
+            guard: { type: 'isToldBySessionEnded', params: errorOf },
+            target: 'empty',
+          },
+          {
             description: 'The cart could not be loaded: the reason is shown.',
             target: 'failed',
             actions: { type: 'assignLoadError', params: errorOf },
