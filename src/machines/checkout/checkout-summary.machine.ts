@@ -219,8 +219,13 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
                 actions: { type: 'assignErrorRefusal', params: ({ event }) => ({ error: event.error }) },
               },
               {
-                description:
-                  'The order could not be sent (offline, server error) or was refused in words (a 4xx, kept next to PLACE ORDER): a snackbar says why and the summary is shown again.',
+                description: 'Refused in words (a 4xx): the refusal is kept next to PLACE ORDER, said there once (no snackbar covers the button).',
+                guard: { type: 'isRefusedInWords', params: ({ event }) => ({ error: event.error }) },
+                target: '#checkoutSummary.ready',
+                actions: { type: 'assignErrorRefusal', params: ({ event }) => ({ error: event.error }) },
+              },
+              {
+                description: 'The order could not be sent (offline, server error): a snackbar says why and the summary is shown again.',
                 target: '#checkoutSummary.ready',
                 actions: [
                   { type: 'reportNotice', params: ({ event }) => ({ message: withoutFieldName(placeOrderErrorMessage(event.error)) }) },
@@ -260,9 +265,9 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
               actions: ['reportReplyMessage', 'reportFaceRequired'],
             },
             {
-              description: "Refused: the server's message (or 'something went wrong while placing the order'), kept next to PLACE ORDER.",
+              description: "Refused: the server's message (or the fallback), kept next to PLACE ORDER and said there once (no snackbar over it).",
               target: '#checkoutSummary.ready',
-              actions: ['reportReplyMessage', 'assignReplyRefusal'],
+              actions: 'assignReplyRefusal',
             },
           ],
         },

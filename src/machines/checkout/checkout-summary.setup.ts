@@ -97,6 +97,14 @@ export function isGiftSent(context: Pick<CheckoutSummaryContext, 'flow' | 'revie
   return context.flow.isGift && (context.review === undefined || giftApplies(context.review.result));
 }
 
+/**
+ * A refusal in words (a 4xx), kept on the summary beside PLACE ORDER; not a lost connection or a server fault (the
+ * snackbar's), nor the session's end (the 401 'Please sign in again.', the page's notice's, with its sign-in: seam b6 #1).
+ */
+function isRefusalInWords(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && !isSignInAgain(error);
+}
+
 function outcomeOf(context: CheckoutSummaryContext): PlaceOrderOutcome | undefined {
   return context.orderReply ? placeOrderOutcome(context.orderReply) : undefined;
 }
@@ -157,6 +165,9 @@ export const checkoutSummarySetup = setup({
     // Walk 5 #3: the cart no longer comes to the total the summary showed (changed in another tab).
     isSummaryOutdated: (_, params: { error: unknown }) =>
       params.error instanceof ApiError && params.error.status === 400 && params.error.errors.some((e) => e.field === shownTotalField),
+    // Place order refused in words (a 4xx): said once, beside PLACE ORDER (decision 087 left: a snackbar over the button
+    // repeated it for 4 s).
+    isRefusedInWords: (_, params: { error: unknown }) => isRefusalInWords(params.error),
     isStripeCheck: ({ context }) => context.authentication?.gateway === 'stripe',
     hasPublishableKey: (_, params: { reply: StripeDetailsReply }) => params.reply.code === 1 && Boolean(params.reply.data?.publishable_key),
   },
@@ -165,10 +176,7 @@ export const checkoutSummarySetup = setup({
     // A refusal in words (a 4xx) is kept on the summary; a lost connection or a server fault is only the snackbar's, and
     // the session's end (the 401 'Please sign in again.') the page's notice's, with its sign-in (seam b6 #1).
     assignErrorRefusal: assign((_, params: { error: unknown }) => ({
-      refusal:
-        params.error instanceof ApiError && params.error.status >= 400 && params.error.status < 500 && !isSignInAgain(params.error)
-          ? fieldRefusal(params.error.errors, params.error.message)
-          : undefined,
+      refusal: isRefusalInWords(params.error) ? fieldRefusal(params.error.errors, params.error.message) : undefined,
     })),
     assignReplyRefusal: assign(({ context }) => ({
       refusal: { message: withoutFieldName(context.orderReply?.message || checkoutMessages.placeOrderFailed), fixAt: undefined },
