@@ -2,6 +2,7 @@ import { centsToDollars, dollarsToCents } from './money.ts';
 import { mixedVisitCartRefusal } from './messages.ts';
 import { maxQuantity } from './quantity.ts';
 import { isVisitSpeed, type SpeedValue } from './speeds.ts';
+import { deliveryOptionLabels, type DeliveryOptionKind } from './dine-in.ts';
 
 /** The spec's words on the cart page. */
 export const requiredMessage = 'Required';
@@ -144,6 +145,8 @@ export interface GroupProblems {
   visit?: typeof visitRequiredMessage;
   /** A Dine-In or Pick-Up group in a cart of two modes: no speed can take the cart (place order's own words). */
   mode?: typeof mixedVisitCartRefusal;
+  /** A group the chosen delivery option cannot take (walk 8 #3): what to do, in optionMismatchMessage's words. */
+  option?: string;
 }
 
 export type CheckoutProblems = Record<number, GroupProblems>;
@@ -160,6 +163,7 @@ export function checkoutProblems(
   groups: readonly ScheduledGroup[],
   minDates: Readonly<Record<number, string>> = {},
   browserVisit?: string | undefined,
+  chosen?: ChosenOption,
 ): CheckoutProblems {
   const problems: CheckoutProblems = {};
   for (const group of groups) {
@@ -175,7 +179,59 @@ export function checkoutProblems(
     if (found.date || found.slot) problems[group.vendor_loc_id] = found;
   }
   for (const locId of mixedModeGroups(groups)) problems[locId] = { ...problems[locId], mode: mixedVisitCartRefusal };
+  const off = offOptionGroups(groups, chosen);
+  const first = off[0];
+  if (chosen && first) {
+    const option = optionMismatchMessage(groupOption(first), chosen.kind);
+    for (const group of off) problems[group.vendor_loc_id] = { ...problems[group.vendor_loc_id], option };
+  }
   return problems;
+}
+
+/**
+ * The delivery option chosen on /ship/options as the session keeps it (shippingType), and whether the cart is a
+ * wallet order (a redemption added to a cart of delivered lines keeps them: walk 5).
+ */
+export interface ChosenOption {
+  kind: DeliveryOptionKind;
+  walletOrder?: boolean | undefined;
+}
+
+/** The chosen option of a session's shippingType ('dine-in', 'pick-up', 'delivery'); none before any was chosen. */
+export function chosenOptionOf(shippingType: string | undefined, walletOrder?: boolean): ChosenOption | undefined {
+  const kind = shippingType?.trim().toLowerCase();
+  return kind === 'dine-in' || kind === 'pick-up' || kind === 'delivery' ? { kind, walletOrder } : undefined;
+}
+
+/** The option a group's lines are for: a table (Dine-In, or wallet redemptions), a counter (Pick-Up), or Delivery. */
+function groupOption(group: Pick<ScheduledGroup, 'type' | 'wallet'>): DeliveryOptionKind {
+  if (group.wallet === true || group.type === 'dine-in') return 'dine-in';
+  return group.type === 'pickup' ? 'pick-up' : 'delivery';
+}
+
+/**
+ * Walk 8 #3: the groups the chosen delivery option cannot take (the cart changed in another browser, so the option
+ * and the cart's mode disagree): a Pick-Up takes only pick-up lines; a Dine-In no pick-up line, nor a delivered one
+ * (beside a wallet order's redemption a delivered line keeps its address: walk 5); Delivery no table or counter line
+ * (wallet redemptions go with delivered lines). Place order refuses such a cart for the option's speed.
+ */
+export function offOptionGroups<G extends Pick<ScheduledGroup, 'vendor_loc_id' | 'type' | 'wallet'>>(
+  groups: readonly G[],
+  chosen: ChosenOption | undefined,
+): G[] {
+  if (!chosen) return [];
+  return groups.filter((group) => {
+    const option = groupOption(group);
+    if (chosen.kind === 'pick-up') return option !== 'pick-up';
+    if (chosen.kind === 'dine-in') return option === 'pick-up' || (option === 'delivery' && chosen.walletOrder !== true);
+    return group.wallet !== true && option !== 'delivery';
+  });
+}
+
+/** What the cart says when its lines are for another option than the chosen one (our words: the spec has none). */
+export function optionMismatchMessage(cartOption: DeliveryOptionKind, chosen: DeliveryOptionKind): string {
+  const theirs = deliveryOptionLabels[cartOption];
+  return `Your cart holds ${theirs} items, but you are on ${deliveryOptionLabels[chosen]}. Choose again in Delivery Options (Change, in the header), or remove them.`;
 }
 
 /**
@@ -198,6 +254,9 @@ export function checkoutHint(problems: CheckoutProblems): string {
   const all = Object.values(problems);
   // Two modes: no date or table makes the cart orderable; the cart itself must change.
   if (all.some((p) => p.mode)) return mixedVisitCartRefusal;
+  // Lines for another option than the chosen one: neither a date nor a table helps; the option or the cart must change.
+  const option = all.find((p) => p.option)?.option;
+  if (option) return option;
   const dates = all.some((p) => p.date || p.slot);
   const tables = all.some((p) => p.visit);
   const datesWords = 'Choose a delivery date (and a time slot for Same Day) for every seller';

@@ -4,7 +4,7 @@ import { shippingFlagsFor } from '../../src/rules/dine-in.ts';
 import type { Page } from '@playwright/test';
 import { addAddress, addCard, addCardWithBilling, chooseSpeed, placeAndConfirm } from './checkout-steps.ts';
 import { serveDineInOrder } from './console-steps.ts';
-import { addDineIn, chooseVisit, tomorrow, walletRow } from './dine-in-steps.ts';
+import { addDineIn, chooseVisit, fillVisit, tomorrow, walletRow } from './dine-in-steps.ts';
 import { expect, tabTest as test } from './fixtures.ts';
 import { signInAgain } from './identity-steps.ts';
 import { addSameDayToCart, choose, enterStoreAsNewCustomer, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';
@@ -23,6 +23,39 @@ async function wcagViolations(page: Page): Promise<string[]> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * The set-up the journeys share: a new customer (email from `prefix`) on Dine-In at Gramercy tomorrow at 7 pm with a
+ * ribeye dinner in the cart; with `served`, it is paid and served, so the wallet holds it. Returns the customer.
+ */
+async function ribeyeDinner(page: Page, prefix: string, served: boolean) {
+  const shopper = { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(prefix), password: 'correct horse 1' };
+  await enterStoreAsNewCustomer(page, shopper);
+  await chooseVisit(page, 'Dine-In', '4 star', restaurant, '7:00 PM');
+  await addDineIn(page, 'ribeye', ribeye);
+  if (served) {
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await addCardWithBilling(page);
+    await serveDineInOrder(await placeAndConfirm(page));
+  }
+  return shopper;
+}
+
+/** From the wallet's Dine-In panel: the ribeye redeemed for a table at Gramercy tomorrow at 1 pm, then the cart. */
+async function redeemRibeye(page: Page) {
+  await page.goto('/setting/order');
+  const dineIn = page.getByRole('region', { name: 'Dine-In' });
+  await dineIn.getByLabel('State').selectOption('NY');
+  await dineIn.getByRole('button', { name: 'REDEEM NOW' }).click();
+  await page.getByLabel('Date').fill(tomorrow().iso);
+  await choose(page, 'Time', '1:00 PM');
+  await page.getByRole('button', { name: 'CONTINUE' }).click();
+  await page
+    .getByRole('article', { name: new RegExp(ribeye) })
+    .getByRole('button', { name: 'ADD TO CART' })
+    .click();
+  await expect(page).toHaveURL(/\/cart$/);
 }
 
 test.describe('prepaid wallet', () => {
@@ -195,28 +228,12 @@ test.describe('prepaid wallet', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/placeorder/placeorder')) orders.push(r.postDataJSON());
     });
-    await enterStoreAsNewCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('wallet-mix'), password: 'correct horse 1' });
-    await chooseVisit(page, 'Dine-In', '4 star', restaurant, '7:00 PM');
-    await addDineIn(page, 'ribeye', ribeye);
-    await page.getByRole('button', { name: 'CHECKOUT' }).click();
-    await addCardWithBilling(page);
-    await serveDineInOrder(await placeAndConfirm(page));
+    await ribeyeDinner(page, 'wallet-mix', true);
 
     // A delivered line first, then the redemption: the cart holds both, the wallet group with its visit.
     await addSameDayToCart(page, 'salmon', 'Atlantic Salmon');
     await expect(page).toHaveURL(/\/cart$/);
-    await page.goto('/setting/order');
-    const dineIn = page.getByRole('region', { name: 'Dine-In' });
-    await dineIn.getByLabel('State').selectOption('NY');
-    await dineIn.getByRole('button', { name: 'REDEEM NOW' }).click();
-    await page.getByLabel('Date').fill(tomorrow().iso);
-    await choose(page, 'Time', '1:00 PM');
-    await page.getByRole('button', { name: 'CONTINUE' }).click();
-    await page
-      .getByRole('article', { name: new RegExp(ribeye) })
-      .getByRole('button', { name: 'ADD TO CART' })
-      .click();
-    await expect(page).toHaveURL(/\/cart$/);
+    await redeemRibeye(page);
     await expect(page.getByText(new RegExp(`Eat in at ${restaurant}, .*1:00 PM: redeemed from your wallet`))).toBeVisible();
     // The cart held a delivered line: its Delivery choice stays, so the salmon keeps its speeds.
     await expect(page.getByTestId('shipping-choice')).toContainText('DELIVERY');
@@ -243,10 +260,7 @@ test.describe('prepaid wallet', () => {
     page,
     browser,
   }) => {
-    const shopper = { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('dinein-no-table'), password: 'correct horse 1' };
-    await enterStoreAsNewCustomer(page, shopper);
-    await chooseVisit(page, 'Dine-In', '4 star', restaurant, '7:00 PM');
-    await addDineIn(page, 'ribeye', ribeye);
+    const shopper = await ribeyeDinner(page, 'dinein-no-table', false);
 
     // Another browser, on Dine-In at the restaurant with no time stored: the account's cart holds the Dine-In ribeye,
     // with no table.
@@ -291,7 +305,8 @@ test.describe('prepaid wallet', () => {
       const tab = await laptop.newPage();
       await openWithSession(tab, await areaOf('10001'), '/signIn');
       await signInAgain(tab, shopper.email, shopper.password);
-      await expect(tab.getByText(new RegExp(`For Delivery: ${ribeye}`))).toBeVisible();
+      // Only moved (no guest cart joined it): 'moved', never 'combined' (decision 087 left).
+      await expect(tab.getByText(new RegExp(`^Your cart was moved to Delivery: ${ribeye}`))).toBeVisible();
       await tab.goto('/cart');
       await expect(tab.getByRole('group', { name: `Change quantity of ${ribeye}` })).toBeVisible();
       await expect(tab.getByText(/Your table/)).toHaveCount(0);
@@ -303,17 +318,54 @@ test.describe('prepaid wallet', () => {
     }
   });
 
+  test("Walk 8 #3: a redemption added in another browser: this tab's switch to Pick-Up reads the account's cart and asks, and a Pick-Up tab's CHECKOUT refuses the Dine-In cart, saying what to do", async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    const shopper = await ribeyeDinner(page, 'wallet-switch', true);
+    // This tab goes on to Pick-Up at Gramercy with no cart (its order closed it): nothing to ask.
+    await chooseVisit(page, 'Pick-Up', '4 star', restaurant, '1:00 PM');
+    await expect(page.getByTestId('shipping-choice')).toContainText(`PICK-UP AT ${restaurant}`);
+
+    // Another browser: the same account redeems the ribeye for a Dine-In table.
+    const other = await browser.newContext();
+    try {
+      const phone = await other.newPage();
+      await openWithSession(phone, await areaOf('10001'), '/signIn');
+      await signInAgain(phone, shopper.email, shopper.password);
+      await redeemRibeye(phone);
+      await expect(phone.getByText(new RegExp(`Eat in at ${restaurant}, .*1:00 PM: redeemed from your wallet`))).toBeVisible();
+    } finally {
+      await other.close();
+    }
+
+    // Back here, Pick-Up at Gramercy again: the account's cart (not this tab's memory of none) is asked, and the
+    // redemption, a table, is named as what Pick-Up cannot take.
+    await fillVisit(page, 'Pick-Up', '4 star', restaurant, '1:00 PM');
+    await page.getByRole('button', { name: 'CONTINUE' }).click();
+    const question = page.getByRole('dialog', { name: /^Change to Pick-Up/ });
+    await expect(question.getByRole('alert', { name: 'Leaving your cart' })).toContainText(ribeye);
+    await page.screenshot({ path: 'test-results/wallet-switch-asks.png', fullPage: true });
+    await question.getByRole('button', { name: /^Keep .* and my whole cart$/ }).click();
+    await expect(page).toHaveURL(/\/ship\/options$/);
+
+    // The cart holds the Dine-In redemption while this tab is on Pick-Up: CHECKOUT refuses it and says what to do.
+    await page.goto('/cart');
+    await expect(page.getByText(new RegExp(`Eat in at ${restaurant}, .*1:00 PM: redeemed from your wallet`))).toBeVisible();
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await expect(page.getByRole('complementary', { name: 'Order summary' }).getByRole('alert')).toHaveText(
+      'Your cart holds Dine-In items, but you are on Pick-Up. Choose again in Delivery Options (Change, in the header), or remove them.',
+    );
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole('heading', { name: 'Nothing to Pay' })).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/wallet-switch-checkout-refused.png', fullPage: true });
+  });
+
   test('a Dine-In table refused at PLACE ORDER for its time: the refusal says where to choose it, and leads back to the cart (decision 086 left)', async ({
     page,
   }) => {
-    await enterStoreAsNewCustomer(page, {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: uniqueEmail('dinein-no-time-at-place'),
-      password: 'correct horse 1',
-    });
-    await chooseVisit(page, 'Dine-In', '4 star', restaurant, '7:00 PM');
-    await addDineIn(page, 'ribeye', ribeye);
+    await ribeyeDinner(page, 'dinein-no-time-at-place', false);
     await page.getByRole('button', { name: 'CHECKOUT' }).click();
     await addCardWithBilling(page);
     await expect(page).toHaveURL(/\/cart\/checkout$/);
@@ -327,10 +379,11 @@ test.describe('prepaid wallet', () => {
       await route.continue({ postData: JSON.stringify(without) });
     });
     await page.getByRole('button', { name: 'PLACE ORDER' }).click();
-    // Beside PLACE ORDER (the snackbar says it too, as it does every refusal).
+    // Beside PLACE ORDER, and only there: no snackbar repeats it over the button (decision 087 left).
     const refusal = page.getByRole('region', { name: 'Order Summary' }).getByRole('alert');
     await expect(refusal).toContainText(`Dining date and time is required: choose your table's date and time under ${restaurant} in your cart.`);
     await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeDisabled();
+    expect(await page.getByRole('alert').filter({ hasText: 'Dining date and time is required' }).count()).toBe(1);
     await page.screenshot({ path: 'test-results/dinein-place-order-no-time.png', fullPage: true });
     await page.unroute(placeOrder);
     await refusal.getByRole('link', { name: 'Back to cart' }).click();
@@ -341,17 +394,7 @@ test.describe('prepaid wallet', () => {
   test('Walk 5 #1, a redemption kept with no visit (redeemed before the cart kept one): its cart group asks for the date and time, as the wallet does, and the order places', async ({
     page,
   }) => {
-    await enterStoreAsNewCustomer(page, {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: uniqueEmail('wallet-no-visit'),
-      password: 'correct horse 1',
-    });
-    await chooseVisit(page, 'Dine-In', '4 star', restaurant, '7:00 PM');
-    await addDineIn(page, 'ribeye', ribeye);
-    await page.getByRole('button', { name: 'CHECKOUT' }).click();
-    await addCardWithBilling(page);
-    await serveDineInOrder(await placeAndConfirm(page));
+    await ribeyeDinner(page, 'wallet-no-visit', true);
 
     // The redemption as a client of before the cart kept visits sent it: no dinein_time.
     const walletAdd = /\/wallet\/wallet\/walletAddToCart\?/;
@@ -361,18 +404,7 @@ test.describe('prepaid wallet', () => {
       const older = Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'dinein_time'));
       await route.continue({ postData: JSON.stringify(older) });
     });
-    await page.goto('/setting/order');
-    const dineIn = page.getByRole('region', { name: 'Dine-In' });
-    await dineIn.getByLabel('State').selectOption('NY');
-    await dineIn.getByRole('button', { name: 'REDEEM NOW' }).click();
-    await page.getByLabel('Date').fill(tomorrow().iso);
-    await choose(page, 'Time', '1:00 PM');
-    await page.getByRole('button', { name: 'CONTINUE' }).click();
-    await page
-      .getByRole('article', { name: new RegExp(ribeye) })
-      .getByRole('button', { name: 'ADD TO CART' })
-      .click();
-    await expect(page).toHaveURL(/\/cart$/);
+    await redeemRibeye(page);
     await page.unroute(walletAdd);
 
     // The cart kept no visit: the group asks for one with the wallet's own date and time.

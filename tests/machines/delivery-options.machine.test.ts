@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { DineinRetailerReply, VisitRetailer } from '../../src/api/contract/dine-in.contract.ts';
-import type { GetSlotReply, NextDeliveryDateReply } from '../../src/api/contract/cart-page.contract.ts';
+import type { CartReply, GetSlotReply, NextDeliveryDateReply } from '../../src/api/contract/cart-page.contract.ts';
 import type { MoveAreaBody, MoveAreaReply } from '../../src/api/contract/cart-area.contract.ts';
 import { ApiError, type Sent } from '../../src/api/http.ts';
 import { datePickerDays } from '../../src/machines/store/delivery-options.context.ts';
@@ -75,15 +75,21 @@ const checkedMixed = label(
   done('checkCart', { code: 1, data: moveData({ keep: [line(1, 'Salmon')], drop: [line(2, 'Ribeye')] }) }),
 );
 const checkedEmpty = label('cart: empty', done('checkCart', { code: 1, data: moveData() }));
+const checkedUnchanged = label('cart: all stays as it is', done('checkCart', { code: 1, data: moveData({ keep: [line(1, 'Salmon')] }) }));
 const cartGone = (id: string) => label(`${id}: cart gone`, failed(id, new ApiError('Cart not found', 0, 404)));
 const moved = label('moved', done('moveCart', { code: 1, data: moveData({ keep: [line(1, 'Salmon')], total_products_in_cart: 1 }) }));
+/** Walk 8 #3: the signed-in account's cart, which this tab did not hold (filled in another browser), or none. */
+const accountCart = label('account cart: cart-9', done('readAccountCart', { code: -1, current_cart: { cart_id: 'cart-9', total_items_count: 2 } }));
+const accountNone = label('account cart: none', done('readAccountCart', { code: -1, current_cart: { cart_id: '', total_items_count: 0 } }));
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches({ options: 'loading' })) return [served, none, notServed, listFailed];
   // The shop's calendar answers before anything else is tried: fewer paths, every transition still taken.
   if (snapshot.matches({ closedDays: 'loading' })) return [calendarKnown, calendarFailed];
   if (snapshot.matches({ options: { choosing: 'loadingSlots' } })) return [slots, booked, slotsFailed];
-  if (snapshot.matches({ options: 'checkingCart' })) return [checkedMixed, checkedEmpty, cartGone('checkCart'), failed('checkCart')];
+  if (snapshot.matches({ options: 'readingAccountCart' })) return [accountCart, accountNone, failed('readAccountCart')];
+  if (snapshot.matches({ options: 'checkingCart' }))
+    return [checkedMixed, checkedEmpty, checkedUnchanged, cartGone('checkCart'), failed('checkCart')];
   if (snapshot.matches({ options: 'movingCart' })) return [moved, cartGone('moveCart'), failed('moveCart')];
   if (snapshot.matches({ options: 'confirming' })) return [{ type: 'option.confirm' }, { type: 'option.keepOld' }, { type: 'option.keep' }];
   const sample = snapshot.matches({ sample: 'open' }) ? { type: 'sample.close' } : { type: 'sample.open' };
@@ -140,6 +146,8 @@ const scenarios: { name: string; stored: SessionValues }[] = [
   { name: 'shopper without a zip', stored: {} },
   // A cart filled for Delivery: Dine-In or Pick-Up asks first (issue 23).
   { name: 'shopper with a delivery cart', stored: { zipcode: '10001', location: 101, cart_id: 'cart-1', total_products_in_cart: 2 } },
+  // Signed in with no cart in this tab: the account's cart is read first (walk 8 #3).
+  { name: 'customer with no cart in this tab', stored: { zipcode: '10001', location: 101, Token: 'token', cust_name: 'Ada' } },
 ];
 
 describe('delivery options paths', () => {
@@ -168,6 +176,10 @@ describe('delivery options paths', () => {
           expect(session.shippingType).toBe(context.selected);
           if (context.selected === 'delivery') expect(session).toMatchObject({ delivery: 1, pickup: 0, dineinpickup: 0, couriertype: undefined });
           else expect(session).toMatchObject({ retailer: 401, retailer_name: 'Restaurant 401', dineinTime: `${tomorrow} ${context.time}` });
+        } else if (scenario.stored.Token) {
+          // Nothing of the choice stored; at most the account's cart this tab did not hold, once read.
+          expect(session).toMatchObject(scenario.stored);
+          expect(session.shippingType).toBeUndefined();
         } else {
           expect(session).toEqual(scenario.stored);
         }
@@ -474,12 +486,18 @@ describe('delivery options behaviour', () => {
   });
 
   describe('a new option with a cart asks first (issue 23)', () => {
-    function withCart(check: MoveAreaReply, stored: Partial<SessionValues> = {}) {
-      const session = createActor(sessionMachine, { input: { ...area, cart_id: 'cart-1', total_products_in_cart: 2, ...stored } }).start();
+    function withCart(check: MoveAreaReply, stored: SessionValues = { cart_id: 'cart-1', total_products_in_cart: 2 }, account?: CartReply) {
+      const session = createActor(sessionMachine, { input: { ...area, ...stored } }).start();
       const calls: Sent<MoveAreaBody>[] = [];
+      const reads: CartReply[] = [];
       const goToStore = vi.fn();
       const machine = deliveryOptionsMachine.provide({
         actors: {
+          readAccountCart: fromPromise(async (): Promise<CartReply> => {
+            if (!account) throw new Error('no account cart asked for here');
+            reads.push(account);
+            return account;
+          }),
           loadRetailers: fromPromise(async () => served.output as DineinRetailerReply),
           loadSlots: fromPromise(async () => slots.output as GetSlotReply),
           loadShopCalendar: fromPromise(async () => shopCalendar),
@@ -491,7 +509,7 @@ describe('delivery options behaviour', () => {
         actions: { goToStore },
       });
       const actor = createActor(machine, { input: { session, now } }).start();
-      return { actor, session, calls, goToStore };
+      return { actor, session, calls, reads, goToStore };
     }
     const mixed: MoveAreaReply = { code: 1, data: { zipcode: '10001', loc_id: 101, keep: [line(1, 'Salmon')], drop: [line(2, 'Ribeye')] } };
     async function chooseDineIn(t: ReturnType<typeof withCart>) {
@@ -513,6 +531,45 @@ describe('delivery options behaviour', () => {
       await vi.waitFor(() => expect(t.goToStore).toHaveBeenCalledOnce());
       expect(t.calls[1]).toEqual({ cart_id: 'cart-1', zipcode: '10001', courier_type: 'dine-in', vendor_location_id: 401, apply: 1 });
       expect(t.session.getSnapshot().context).toMatchObject({ shippingType: 'dine-in', cart_id: 'cart-1', total_products_in_cart: 1 });
+    });
+
+    it("signed in with no cart in this tab: the account's cart (filled in another browser) is read, and the dialog lists what the option cannot sell (walk 8 #3)", async () => {
+      const account: CartReply = { code: -1, current_cart: { cart_id: 'cart-9', total_items_count: 2 } };
+      const t = withCart(mixed, { Token: 'token', cust_name: 'Ada' }, account);
+      await chooseDineIn(t);
+      expect(t.reads).toHaveLength(1);
+      expect(t.calls).toEqual([{ cart_id: 'cart-9', zipcode: '10001', courier_type: 'dine-in', vendor_location_id: 401 }]);
+      expect(t.actor.getSnapshot().context.cartCheck?.drop).toEqual([line(2, 'Ribeye')]);
+      expect(t.session.getSnapshot().context).toMatchObject({ cart_id: 'cart-9', total_products_in_cart: 2 });
+      expect(t.session.getSnapshot().context.shippingType).toBeUndefined();
+      expect(t.goToStore).not.toHaveBeenCalled();
+    });
+
+    it("signed in with a cart, on the same option again: the server's cart says whether anything changes (walk 8 #3)", async () => {
+      const onDineIn = {
+        cart_id: 'cart-1',
+        total_products_in_cart: 2,
+        Token: 'token',
+        cust_name: 'Ada',
+        couriertype: 'dine-in',
+        shippingType: 'dine-in',
+        retailer: 401,
+        retailer_name: 'Restaurant 401',
+      } satisfies SessionValues;
+      // All for Dine-In at the restaurant: stored, nothing asked or moved.
+      const same = withCart({ code: 1, data: { zipcode: '10001', loc_id: 101, keep: [line(1, 'Oysters')], drop: [] } }, onDineIn);
+      await settle();
+      same.actor.send({ type: 'retailer.select', locId: 401 });
+      same.actor.send({ type: 'date.select', date: tomorrow });
+      same.actor.send({ type: 'time.select', time: '19:00' });
+      same.actor.send({ type: 'options.continue' });
+      await vi.waitFor(() => expect(same.goToStore).toHaveBeenCalledOnce());
+      expect(same.calls).toEqual([{ cart_id: 'cart-1', zipcode: '10001', courier_type: 'dine-in', vendor_location_id: 401 }]);
+      // A line another browser added for another option: the shopper is asked, as for a new option.
+      const changed = withCart(mixed, onDineIn);
+      await chooseDineIn(changed);
+      expect(changed.actor.getSnapshot().context.cartCheck?.drop).toEqual([line(2, 'Ribeye')]);
+      expect(changed.goToStore).not.toHaveBeenCalled();
     });
 
     it('keeping them for Delivery moves the cart with keep_old', async () => {
@@ -590,7 +647,13 @@ describe('delivery options behaviour', () => {
     });
 
     it('asks when Dine-In moves to another restaurant too, naming both, and sends the chosen one (its offers replace the lines’)', async () => {
-      const t = withCart(mixed, { couriertype: 'dine-in', retailer: 402, retailer_name: 'Hudson Prime Steakhouse' });
+      const t = withCart(mixed, {
+        cart_id: 'cart-1',
+        total_products_in_cart: 2,
+        couriertype: 'dine-in',
+        retailer: 402,
+        retailer_name: 'Hudson Prime Steakhouse',
+      });
       await chooseDineIn(t);
       expect(t.calls).toEqual([{ cart_id: 'cart-1', zipcode: '10001', courier_type: 'dine-in', vendor_location_id: 401 }]);
       expect(selectOptionCartQuestion(t.actor.getSnapshot())).toMatchObject({
@@ -605,7 +668,13 @@ describe('delivery options behaviour', () => {
         code: 1,
         data: { ...moveData(), keep: [{ ...line(1, 'Ribeye Steak'), price: '41.63', new_price: '38.10' }], drop: [line(2, 'Oyster Platter')] },
       };
-      const t = withCart(moving, { couriertype: 'dine-in', retailer: 401, retailer_name: 'Restaurant 401' });
+      const t = withCart(moving, {
+        cart_id: 'cart-1',
+        total_products_in_cart: 2,
+        couriertype: 'dine-in',
+        retailer: 401,
+        retailer_name: 'Restaurant 401',
+      });
       await settle();
       t.actor.send({ type: 'option.select', kind: 'delivery' });
       await settle();

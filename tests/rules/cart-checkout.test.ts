@@ -4,6 +4,7 @@ import {
   checkoutHint,
   checkoutProblems,
   checkoutTarget,
+  chosenOptionOf,
   hasDeliveredGroup,
   clampLineQuantity,
   groupLines,
@@ -150,6 +151,37 @@ describe('a cart of two modes refuses CHECKOUT (decision 086 left)', () => {
     expect(checkoutProblems([salmon, wallet])).toEqual({});
     expect(checkoutProblems([dineIn, wallet])).toEqual({});
     expect(checkoutProblems([pickUp])).toEqual({});
+  });
+});
+
+describe('a cart whose lines are for another option than the chosen one refuses CHECKOUT (walk 8 #3)', () => {
+  const slot = { slot_id: 1, start: '10:00', end: '12:00' };
+  const salmon: ScheduledGroup = { vendor_loc_id: 101, type: 'local', delivery_date: '2030-06-04', timeslot: slot };
+  const dineIn: ScheduledGroup = { vendor_loc_id: 401, type: 'dine-in', delivery_date: null, timeslot: null, dinein_time: '2030-06-04 19:00' };
+  const pickUp: ScheduledGroup = { vendor_loc_id: 402, type: 'pickup', delivery_date: null, timeslot: null };
+  const wallet: ScheduledGroup = { ...dineIn, vendor_loc_id: 403, wallet: true };
+  const on = (shippingType: string, walletOrder?: boolean) => chosenOptionOf(shippingType, walletOrder);
+  const words = (theirs: string, chosen: string) =>
+    `Your cart holds ${theirs} items, but you are on ${chosen}. Choose again in Delivery Options (Change, in the header), or remove them.`;
+
+  it('Pick-Up takes only pick-up lines: a wallet redemption (a table) or a delivered line is refused, saying what to do', () => {
+    expect(checkoutProblems([wallet], {}, undefined, on('pick-up'))).toEqual({ 403: { option: words('Dine-In', 'Pick-Up') } });
+    expect(checkoutProblems([salmon], {}, undefined, on('pick-up'))).toEqual({ 101: { option: words('Delivery', 'Pick-Up') } });
+    expect(checkoutHint(checkoutProblems([wallet], {}, undefined, on('pick-up')))).toBe(words('Dine-In', 'Pick-Up'));
+    expect(checkoutProblems([pickUp], {}, undefined, on('pick-up'))).toEqual({});
+  });
+
+  it("Dine-In refuses a pick-up line, and a delivered one unless beside a wallet order's redemption (walk 5)", () => {
+    expect(checkoutProblems([pickUp], {}, undefined, on('dine-in'))).toEqual({ 402: { option: words('Pick-Up', 'Dine-In') } });
+    expect(checkoutProblems([salmon], {}, undefined, on('dine-in'))).toEqual({ 101: { option: words('Delivery', 'Dine-In') } });
+    expect(checkoutProblems([salmon, wallet], {}, undefined, on('dine-in', true))).toEqual({});
+    expect(checkoutProblems([dineIn, wallet], {}, undefined, on('dine-in'))).toEqual({});
+  });
+
+  it('Delivery refuses table and counter lines, not wallet redemptions; no option chosen refuses nothing', () => {
+    expect(checkoutProblems([dineIn], {}, undefined, on('delivery'))).toEqual({ 401: { option: words('Dine-In', 'Delivery') } });
+    expect(checkoutProblems([salmon, wallet], {}, undefined, on('delivery'))).toEqual({});
+    expect(checkoutProblems([pickUp], {}, undefined, chosenOptionOf(undefined))).toEqual({});
   });
 });
 

@@ -589,7 +589,7 @@ describe('redeeming at a restaurant that opens at 5 pm', () => {
 });
 
 describe('redeeming', () => {
-  it('a wallet-only cart is a free dine-in order: no card, no stock taken, Consumed and Remaining move', async () => {
+  it('a wallet-only cart is a free dine-in order (never a Pick-Up): no card, no stock taken, Consumed and Remaining move', async () => {
     const me = await customerWithWallet('wallet-redeem@example.com', 2);
     const size = await sizeOf(me.offer.variantId);
     const stock = await stockOf(t, me.offer.offerId);
@@ -608,6 +608,13 @@ describe('redeeming', () => {
     const review = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 3, retailer_id: restaurant?.locId }, me.token);
     assert(review.body, orderReviewReply);
     expect(review.body.data).toMatchObject({ taxes: '0.00', tax_note: '' });
+
+    // Walk 8 #3: a tab on Pick-Up (Store Pickup, 2, at the restaurant it chose) does not place this table: refused naming
+    // speed_id, nothing taken (the wallet's counts below are the one redemption's).
+    const asPickUp = { store_id: 1, cart_id: cartId, speed_id: 2, retailer_id: restaurant?.locId, pickup_date: dineInVisit, payment_mode: 2 };
+    const pickUp = await post(t, '/api/placeorder/placeorder', asPickUp, me.token);
+    expect(pickUp.status).toBe(400);
+    expect(pickUp.body).toMatchObject({ code: 0, errors: [expect.objectContaining({ field: 'speed_id' })] });
 
     const placed = await placeWallet(me.token, cartId);
     expect(placed).toMatchObject({ code: 1, status: 'processing' });

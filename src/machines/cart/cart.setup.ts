@@ -13,6 +13,7 @@ import type { Sent } from '../../api/http.ts';
 import {
   checkoutProblems,
   checkoutTarget,
+  chosenOptionOf,
   hasCheckoutProblems,
   hasDeliveredGroup,
   isWalletOnlyCart,
@@ -25,6 +26,7 @@ import { deliveryGroupMachine, type DeliveryGroupReport } from './delivery-group
 import type { sessionMachine } from '../app/session.machine.ts';
 import { deliveryPreferenceOf, orderedCartKeys } from '../app/session-choices.ts';
 import { isSignedIn } from '../app/session-values.ts';
+import { isSaidBySessionEnded } from '../app/session-ended.ts';
 
 export type DeliveryGroupRef = ActorRefFrom<typeof deliveryGroupMachine>;
 export type CartLinesRef = ActorRefFrom<typeof cartLinesMachine>;
@@ -117,7 +119,9 @@ function currentProblems(context: CartContext): CheckoutProblems {
   const stored = context.session.getSnapshot().context;
   // The table this browser chose: place order sends it on Dine-In, or for a cart of wallet redemptions.
   const browserVisit = stored.shippingType === 'dine-in' || stored.walletOrder === true ? stored.dineinTime : undefined;
-  return checkoutProblems(context.cart?.delivery_groups ?? [], minDates(context), browserVisit);
+  // Walk 8 #3: the option this browser chose, which the cart's lines must be for (changed in another browser, they may not).
+  const chosen = chosenOptionOf(stored.shippingType, stored.walletOrder);
+  return checkoutProblems(context.cart?.delivery_groups ?? [], minDates(context), browserVisit, chosen);
 }
 
 /** The new server cart, and the checkout problems kept current once they are on screen. */
@@ -167,6 +171,10 @@ export const cartSetup = setup({
     hasCartId: ({ context }) => context.cartId !== undefined,
     hasItems: (_, params: { reply: CartReply }) => !isRefusal(params.reply) && (params.reply.data?.result.length ?? 0) > 0,
     isMissingCart: (_, params: { error: unknown }) => isMissingCart(params.error),
+    // The 401 'Please sign in again.' that ended the session (http.ts ends it before the call fails): the page's
+    // session-ended notice says it, once, with its sign-in (the rule useShownMessage follows too).
+    isToldBySessionEnded: ({ context }, params: { error: unknown }) =>
+      isSaidBySessionEnded(failureMessage(params.error), context.session.getSnapshot().context),
     // showcart names the shopper's cart of now only for a cart of theirs that was ordered (in another tab).
     isOrderedCart: ({ context }, params: { reply: CartReply }) => context.cartId !== undefined && params.reply.current_cart !== undefined,
     // A browser holding no cart asked a signed-in account's: it has one (filled in another browser).

@@ -35,6 +35,13 @@ export function isEmptyCartReply(reply: MoveAreaReply): boolean {
   return !reply.data || reply.data.keep.length + reply.data.drop.length === 0;
 }
 
+/** Nothing would change: every line stays as it is (no other offer, seller or quantity), none dropped, none restored. */
+export function isUnchangedCartReply(reply: MoveAreaReply): boolean {
+  const data = reply.data;
+  if (!data || data.drop.length > 0 || (data.restore?.length ?? 0) > 0) return false;
+  return data.keep.every((line) => line.new_seller === undefined && line.new_price === undefined && line.new_qty === undefined);
+}
+
 /** A cart id the server no longer knows (ordered, cleared, from another session): nothing left to lose. */
 export function isCartGoneError(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;

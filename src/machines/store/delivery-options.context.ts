@@ -14,7 +14,7 @@ import {
 import { deliveryOptionMessages } from '../../rules/messages.ts';
 import { dineinTimeOf } from '../../rules/visit-time.ts';
 import { addDays, storeMinutes, storeToday } from '../../rules/delivery-dates.ts';
-import type { SessionValues } from '../app/session-values.ts';
+import { isSignedIn, type SessionValues } from '../app/session-values.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
 import { moveBody, type CartCheck, type CartMoveAnswer } from '../shared/cart-move.ts';
 
@@ -61,6 +61,8 @@ export interface DeliveryOptionsContext {
   cartCheck: CartCheck | undefined;
   /** The shopper's answer: remove the lines the option cannot sell, or keep them for the old one. */
   answer: CartMoveAnswer;
+  /** The signed-in account's cart read at CONTINUE, which this tab did not hold (walk 8 #3): the one asked about. */
+  accountCartId: string | undefined;
 }
 
 export type DeliveryOptionsEvent =
@@ -235,14 +237,24 @@ function visitRestaurant(context: DeliveryOptionsContext): number | undefined {
 }
 
 /**
- * A cart is there and the chosen option sells at other speeds than the one it was filled for, or (Dine-In, Pick-Up)
- * at another restaurant, whose offers its lines are not: ask before moving it.
+ * The chosen option sells at other speeds than the one this tab's cart was filled for, or (Dine-In, Pick-Up) at another
+ * restaurant, whose offers its lines are not, as far as this tab knows.
+ */
+export function optionDiffers(context: DeliveryOptionsContext): boolean {
+  const stored = context.session.getSnapshot().context;
+  const kind = context.selected ?? 'delivery';
+  return storedKind(stored) !== kind || (kind !== 'delivery' && stored.retailer !== visitRestaurant(context));
+}
+
+/**
+ * A cart is there and the chosen option may not be the one its lines are for: ask the server before moving it. A
+ * signed-in account's cart may have changed in another browser (walk 8 #3: a wallet redemption for a Dine-In table
+ * there), so the server's cart is asked whatever this tab's option says; a guest's only when the option differs.
  */
 export function changesCartOption(context: DeliveryOptionsContext): boolean {
   const stored = context.session.getSnapshot().context;
   if (stored.cart_id === undefined) return false;
-  const kind = context.selected ?? 'delivery';
-  return storedKind(stored) !== kind || (kind !== 'delivery' && stored.retailer !== visitRestaurant(context));
+  return isSignedIn(stored) || optionDiffers(context);
 }
 
 /**
@@ -252,7 +264,7 @@ export function changesCartOption(context: DeliveryOptionsContext): boolean {
 export function optionMoveBody(context: DeliveryOptionsContext, apply: false | CartMoveAnswer): Sent<MoveAreaBody> {
   const stored = context.session.getSnapshot().context;
   const target = {
-    cartId: stored.cart_id ?? '',
+    cartId: context.accountCartId ?? stored.cart_id ?? '',
     zipcode: stored.zipcode ?? '',
     courierType: courierTypeFor(context.selected ?? 'delivery'),
     restaurantLocId: visitRestaurant(context),

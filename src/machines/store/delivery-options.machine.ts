@@ -1,29 +1,6 @@
-import { and, assign, fromPromise, not, sendTo, setup, stateIn } from 'xstate';
-import { getSlots, nextDeliveryDates, shopCalendarRequest } from '../../api/cart.api.ts';
-import type { MoveAreaReply } from '../../api/contract/cart-area.contract.ts';
-import type { GetSlotReply, NextDeliveryDateReply } from '../../api/contract/cart-page.contract.ts';
-import type { DineinRetailerReply } from '../../api/contract/dine-in.contract.ts';
-import { dineinRetailerList } from '../../api/dine-in.api.ts';
-import { ApiError } from '../../api/http.ts';
-import { slotsNotice } from '../../rules/cart-checkout.ts';
-import { comingSoonMessage, deliveryOptionMessages, somethingWentWrongMessage } from '../../rules/messages.ts';
-import { cartCheckOf, isCartGoneError, isEmptyCartReply, moveCartActor, movedTotalOf } from '../shared/cart-move.ts';
-import {
-  changesCartOption,
-  choiceValues,
-  chosenRetailer,
-  isComplete,
-  isOfferedDate,
-  isOptionAvailable,
-  listedChoice,
-  optionMoveBody,
-  retailersShown,
-  timesShown,
-  type DeliveryOptionsContext,
-  type DeliveryOptionsEvent,
-  type DeliveryOptionsInput,
-} from './delivery-options.context.ts';
 import { sampleRegion } from './delivery-options.sample.ts';
+import { optionMoveBody } from './delivery-options.context.ts';
+import { deliveryOptionsSetup } from './delivery-options.setup.ts';
 
 export {
   cardNotice,
@@ -41,100 +18,7 @@ export {
  * restaurants, each with the visit speeds it sells at there: each card lists its own), /connect/driverslot/getslot (a day's driver slots at the area's shop), nextDeliveryDate by
  * vendor_loc_id (the shop's closed days, each with why) and /api/cart/movearea (a cart filled for another option).
  */
-export const deliveryOptionsMachine = setup({
-  types: {
-    context: {} as DeliveryOptionsContext,
-    input: {} as DeliveryOptionsInput,
-    events: {} as DeliveryOptionsEvent,
-  },
-  actors: {
-    loadRetailers: fromPromise<DineinRetailerReply, { zipcode: string; location: number | undefined }>(({ input }) =>
-      dineinRetailerList({ zipcode: input.zipcode, location: input.location }),
-    ),
-    loadSlots: fromPromise<GetSlotReply, { date: string; zipcode: string; locId: number }>(({ input }) =>
-      getSlots({ order_date: input.date, zipcode: input.zipcode, vendor_loc_id: input.locId }),
-    ),
-    loadShopCalendar: fromPromise<NextDeliveryDateReply, { locId: number }>(({ input }) => nextDeliveryDates(shopCalendarRequest(input.locId))),
-    moveCart: moveCartActor,
-  },
-  guards: {
-    hasArea: ({ context }) => {
-      const stored = context.session.getSnapshot().context;
-      return stored.zipcode !== undefined && stored.location !== undefined;
-    },
-    isServed: (_, params: { reply: DineinRetailerReply }) => params.reply.code === 1,
-    isAvailableOption: ({ context, event }) => event.type === 'option.select' && isOptionAvailable(context, event.kind),
-    isDeliveryChosen: ({ context }) => context.selected === 'delivery' && context.date !== undefined,
-    // For Delivery the area shop's closed days are refused ahead, as the picker disables them (issue 23), and every
-    // day while they load: until then a closed day cannot be told from an open one.
-    isOfferedDay: ({ context, event }) => event.type === 'date.select' && isOfferedDate(context, event.date),
-    isSelectableDate: and(['isOfferedDay', not(stateIn({ closedDays: 'loading' }))]),
-    needsShopCalendar: ({ context }) => context.selected === 'delivery' && context.session.getSnapshot().context.location !== undefined,
-    isOfferedTime: ({ context, event }) => event.type === 'time.select' && timesShown(context).includes(event.time),
-    isOfferedSlot: ({ context, event }) => event.type === 'slot.select' && context.slots.some((s) => s.slot_id === event.slotId && s.available > 0),
-    isListedRetailer: ({ context, event }) =>
-      event.type === 'retailer.select' && (event.locId === undefined || retailersShown(context).some((r) => r.loc_id === event.locId)),
-    canContinue: ({ context }) => isComplete(context),
-    isVisitChosen: ({ context }) => context.selected === 'dine-in' || context.selected === 'pick-up',
-    changesCart: ({ context }) => isComplete(context) && changesCartOption(context),
-    isEmptyCart: (_, params: { reply: MoveAreaReply }) => isEmptyCartReply(params.reply),
-    isCartGone: (_, params: { error: unknown }) => isCartGoneError(params.error),
-    hasLinesToKeep: ({ context }) => (context.cartCheck?.drop.length ?? 0) > 0,
-  },
-  actions: {
-    assignRetailers: assign(({ context }, params: { reply: DineinRetailerReply }) =>
-      listedChoice(params.reply.data?.vendordata ?? [], context.preferredRetailer),
-    ),
-    assignNoRetailers: assign({ retailers: [], primary: 'delivery', selected: 'delivery', message: deliveryOptionMessages.noRetailer }),
-    assignComingSoon: assign({ message: comingSoonMessage, primary: undefined, selected: undefined }),
-    // Changing the speed resets the slots (spec section 4), and the restaurant, date and time with them.
-    assignOption: assign(({ event }) =>
-      event.type === 'option.select'
-        ? { selected: event.kind, retailerId: undefined, time: undefined, slots: [], slotId: undefined, submitted: false }
-        : {},
-    ),
-    assignStars: assign(({ context, event }) => {
-      if (event.type !== 'stars.select') return {};
-      const keep = event.stars === 0 || chosenRetailer(context)?.price_category === event.stars;
-      return { stars: event.stars, retailerId: keep ? context.retailerId : undefined, time: keep ? context.time : undefined };
-    }),
-    assignRetailer: assign(({ event }) => (event.type === 'retailer.select' ? { retailerId: event.locId, time: undefined } : {})),
-    assignDate: assign(({ event }) => (event.type === 'date.select' ? { date: event.date, time: undefined, slots: [], slotId: undefined } : {})),
-    assignTime: assign(({ event }) => (event.type === 'time.select' ? { time: event.time } : {})),
-    assignSlot: assign(({ event }) => (event.type === 'slot.select' ? { slotId: event.slotId } : {})),
-    markSubmitted: assign({ submitted: true }),
-    assignSlots: assign((_, params: { reply: GetSlotReply }) => {
-      const slots = (params.reply.data ?? []).filter((s) => s.available > 0);
-      // A closed day says so; only a full one is 'All Slots are booked'.
-      return { slots, message: slotsNotice(params.reply) };
-    }),
-    assignShopCalendar: assign((_, params: { reply: NextDeliveryDateReply }) => ({ shopCalendar: params.reply.response[0] })),
-    assignSlotsBooked: assign({ slots: [], message: deliveryOptionMessages.slotsBooked }),
-    clearMessage: assign(({ context }) => ({ message: context.retailers.length === 0 ? deliveryOptionMessages.noRetailer : undefined })),
-    recordChoice: sendTo(
-      ({ context }) => context.session,
-      ({ context }) => ({ type: 'session.update' as const, values: choiceValues(context) }),
-    ),
-    assignCartCheck: assign((_, params: { reply: MoveAreaReply }) => ({ cartCheck: cartCheckOf(params.reply), answer: 'remove' as const })),
-    answerKeepOld: assign({ answer: 'keepOld' as const }),
-    clearCartCheck: assign({ cartCheck: undefined }),
-    assignMoveError: assign((_, params: { error: unknown }) => ({
-      cartCheck: undefined,
-      message: params.error instanceof ApiError ? params.error.message : somethingWentWrongMessage,
-    })),
-    // The cart follows the option: its new count (the header badge); one the server no longer had is forgotten.
-    recordMoved: sendTo(
-      ({ context }) => context.session,
-      (_, params: { reply: MoveAreaReply }) => ({ type: 'session.update' as const, values: { total_products_in_cart: movedTotalOf(params.reply) } }),
-    ),
-    forgetCart: sendTo(
-      ({ context }) => context.session,
-      () => ({ type: 'session.update' as const, values: { cart_id: undefined, total_products_in_cart: 0 } }),
-    ),
-    // Navigation belongs to the page: it provides this.
-    goToStore: () => undefined,
-  },
-}).createMachine({
+export const deliveryOptionsMachine = deliveryOptionsSetup.createMachine({
   description:
     "The Delivery Options screen, 'Choose a Delivery Options' at /ship/options (storefront.md, Delivery options screen and States and transitions, Delivery options and Shipping flags). The shopper picks Dine-In or Pick-Up at a partner restaurant (star category filter, restaurant, date and time) or Delivery (a date and a driver slot with a seat left). An unserved pincode shows 'We are coming soon to this pincode...'; Dine-In and Pick-Up each list only the restaurants selling at that speed in the area, and a card none serves is disabled and says 'No retailer available for this location presently' (with none at either, Delivery only). Changing the card resets the choices below it; CONTINUE stores the choice and goes to /store once everything is chosen (for Delivery it is disabled until then; on Dine-In or Pick-Up it names what is missing: 'Retailer is required.', 'Dining date and time is required'). The area shop's closed days are loaded once Delivery is chosen and disabled ahead in the date picker, each with why (closed is not full). A sample star-rating price dialog opens beside it.",
   id: 'deliveryOptions',
@@ -156,6 +40,7 @@ export const deliveryOptionsMachine = setup({
     shopCalendar: undefined,
     cartCheck: undefined,
     answer: 'remove',
+    accountCartId: undefined,
   }),
   type: 'parallel',
   states: {
@@ -229,9 +114,15 @@ export const deliveryOptionsMachine = setup({
             'options.continue': [
               {
                 description:
-                  'CONTINUE with a cart filled for another option or restaurant: which of its lines the new choice still sells (the chosen restaurant’s offer of the same size, at its price) is asked first (issue 23).',
+                  'CONTINUE with a cart filled for another option or restaurant, or a signed-in account’s cart (another browser may have changed it: walk 8 #3): which of its lines the new choice still sells (the chosen restaurant’s offer of the same size, at its price) is asked first (issue 23).',
                 guard: 'changesCart',
                 target: 'checkingCart',
+              },
+              {
+                description:
+                  "CONTINUE signed in with no cart in this tab: the account's cart is read first (another browser may have filled it: walk 8 #3).",
+                guard: 'mayHaveAccountCart',
+                target: 'readingAccountCart',
               },
               {
                 description: 'CONTINUE with everything chosen: the choice is stored and the shopper goes to /store.',
@@ -284,6 +175,31 @@ export const deliveryOptionsMachine = setup({
             },
           },
         },
+        readingAccountCart: {
+          description: "Reading the signed-in account's cart of now (POST /api/cart/showcart without a cart id), which this tab did not hold.",
+          invoke: {
+            id: 'readAccountCart',
+            src: 'readAccountCart',
+            onDone: [
+              {
+                description:
+                  "The account has a cart (filled in another browser): the session holds it, and the server's answer of what the option keeps is asked.",
+                guard: { type: 'hasAccountCart', params: ({ event }) => ({ reply: event.output }) },
+                target: 'checkingCart',
+                actions: [
+                  { type: 'assignAccountCart', params: ({ event }) => ({ reply: event.output }) },
+                  { type: 'recordAccountCart', params: ({ event }) => ({ reply: event.output }) },
+                ],
+              },
+              { description: 'The account has no cart: the choice is stored.', target: 'chosen', actions: ['recordChoice', 'goToStore'] },
+            ],
+            onError: {
+              description: "The account's cart could not be read: the page says why; the stored option is untouched.",
+              target: 'choosing',
+              actions: { type: 'assignMoveError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
         checkingCart: {
           description: 'Asking the server which lines of the cart the new option can still sell in this pincode (POST /api/cart/movearea).',
           invoke: {
@@ -295,6 +211,13 @@ export const deliveryOptionsMachine = setup({
                 description: 'Nothing in the cart: it follows the option (lines kept for it come back).',
                 guard: { type: 'isEmptyCart', params: ({ event }) => ({ reply: event.output }) },
                 target: 'movingCart',
+              },
+              {
+                description:
+                  "The option this tab had already, and the server's cart is all for it, as it is: the choice is stored, nothing asked or moved.",
+                guard: { type: 'isCartAsChosen', params: ({ event }) => ({ reply: event.output }) },
+                target: 'chosen',
+                actions: ['recordChoice', 'goToStore'],
               },
               {
                 description: 'The cart holds something: the shopper is told what stays and what the new option cannot sell, and asked.',

@@ -32,8 +32,9 @@ export const selectOptionCartQuestion = (s: DeliveryOptionsSnapshot) => {
   const current = sameOption && stored.retailer_name ? `${storedOption} at ${stored.retailer_name}` : storedOption;
   return { target: sameOption && restaurant ? `${target} at ${restaurant}` : target, current, keepFor: current, mode: kind, ...check };
 };
-/** Asking the server about the cart, or moving it. */
-export const selectOptionCartBusy = (s: DeliveryOptionsSnapshot) => s.matches({ options: 'checkingCart' }) || s.matches({ options: 'movingCart' });
+/** Reading the account's cart, asking the server about the cart, or moving it. */
+export const selectOptionCartBusy = (s: DeliveryOptionsSnapshot) =>
+  s.matches({ options: 'readingAccountCart' }) || s.matches({ options: 'checkingCart' }) || s.matches({ options: 'movingCart' });
 /**
  * Whether the shopper can change a choice (card, stars, restaurant, date, time, slot): only while choosing. While the
  * cart is checked or moved (and while its question is asked) the machine takes none of them, so the page disables
