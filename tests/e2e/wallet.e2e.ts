@@ -318,15 +318,13 @@ test.describe('prepaid wallet', () => {
     }
   });
 
-  test("Walk 8 #3: a redemption added in another browser: this tab's switch to Pick-Up reads the account's cart and asks, and a Pick-Up tab's CHECKOUT refuses the Dine-In cart, saying what to do", async ({
+  test("Walk 8 #3: a redemption added in another browser: this tab's switch to Pick-Up reads the account's cart and names it, and CHECKOUT refuses the Dine-In line on Pick-Up, saying what to do", async ({
     page,
     browser,
   }) => {
     test.slow();
+    // This tab: on Dine-In at Gramercy, with no cart (its order closed it).
     const shopper = await ribeyeDinner(page, 'wallet-switch', true);
-    // This tab goes on to Pick-Up at Gramercy with no cart (its order closed it): nothing to ask.
-    await chooseVisit(page, 'Pick-Up', '4 star', restaurant, '1:00 PM');
-    await expect(page.getByTestId('shipping-choice')).toContainText(`PICK-UP AT ${restaurant}`);
 
     // Another browser: the same account redeems the ribeye for a Dine-In table.
     const other = await browser.newContext();
@@ -340,15 +338,17 @@ test.describe('prepaid wallet', () => {
       await other.close();
     }
 
-    // Back here, Pick-Up at Gramercy again: the account's cart (not this tab's memory of none) is asked, and the
-    // redemption, a table, is named as what Pick-Up cannot take.
+    // Back here, Pick-Up at Gramercy: the account's cart (not this tab's memory of none) is asked, and the redemption,
+    // a table, is named as what Pick-Up cannot take.
     await fillVisit(page, 'Pick-Up', '4 star', restaurant, '1:00 PM');
     await page.getByRole('button', { name: 'CONTINUE' }).click();
-    const question = page.getByRole('dialog', { name: /^Change to Pick-Up/ });
+    const question = page.getByRole('dialog', { name: 'Change to Pick-Up?' });
     await expect(question.getByRole('alert', { name: 'Leaving your cart' })).toContainText(ribeye);
     await page.screenshot({ path: 'test-results/wallet-switch-asks.png', fullPage: true });
-    await question.getByRole('button', { name: /^Keep .* and my whole cart$/ }).click();
-    await expect(page).toHaveURL(/\/ship\/options$/);
+    // Kept (for the option this tab was on since its order, Delivery): a redemption is never set aside, it stays in the cart.
+    await question.getByRole('button', { name: 'Change to Pick-Up and keep 1 item for Delivery' }).click();
+    await expect(page).toHaveURL(/\/store$/);
+    await expect(page.getByTestId('shipping-choice')).toContainText(`PICK-UP AT ${restaurant}`);
 
     // The cart holds the Dine-In redemption while this tab is on Pick-Up: CHECKOUT refuses it and says what to do.
     await page.goto('/cart');

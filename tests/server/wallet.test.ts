@@ -1,6 +1,7 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { myOrdersReply, orderReviewReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import { moveAreaReply } from '../../src/api/contract/cart-area.contract.ts';
 import { walletAddToCartReply, walletIndexReply, walletProductsReply, walletVendorsReply } from '../../src/api/contract/wallet.contract.ts';
 import { sql } from 'kysely';
 import { PaymentGatewayError, type ChargeRequest, type ChargeResult } from '../../server/adapters/payments/payment-port.ts';
@@ -608,6 +609,21 @@ describe('redeeming', () => {
     const review = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 3, retailer_id: restaurant?.locId }, me.token);
     assert(review.body, orderReviewReply);
     expect(review.body.data).toMatchObject({ taxes: '0.00', tax_note: '' });
+
+    // Walk 8 #3: a switch to Pick-Up lists the redemption (a table) as leaving; Dine-In and Delivery keep it. Kept
+    // 'for the old option', it stays in the cart (a kept line cannot hold a redemption), nothing kept aside.
+    const move = async (body: Record<string, unknown>) => {
+      const { status, body: reply } = await post(t, '/api/cart/movearea', { cart_id: cartId, zipcode: '10001', ...body }, me.token);
+      expect(status).toBe(200);
+      assert(reply, moveAreaReply);
+      return reply.data;
+    };
+    expect(await move({ courier_type: 'pickup' })).toMatchObject({ keep: [], drop: [expect.objectContaining({ qty: 1, price: '0.00' })] });
+    expect(await move({ courier_type: 'dine-in' })).toMatchObject({ keep: [expect.objectContaining({ qty: 1 })], drop: [] });
+    expect(await move({ courier_type: 'local' })).toMatchObject({ keep: [expect.objectContaining({ qty: 1 })], drop: [] });
+    expect(await move({ courier_type: 'pickup', apply: 1, keep_old: 1 })).toMatchObject({ total_products_in_cart: 1 });
+    expect(await db().selectFrom('cart_kept_lines').select('id').where('cart_id', '=', cartId).execute()).toEqual([]);
+    await move({ courier_type: 'dine-in', apply: 1 });
 
     // Walk 8 #3: a tab on Pick-Up (Store Pickup, 2, at the restaurant it chose) does not place this table: refused naming
     // speed_id, nothing taken (the wallet's counts below are the one redemption's).

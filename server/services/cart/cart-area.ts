@@ -185,8 +185,10 @@ export async function moveCartIn(
   if (!request.apply) return data;
 
   if (drop.length > 0) {
-    const dropIds = drop.map((line) => line.cart_rid);
-    if (request.keepOld) {
+    // A redemption cannot be kept aside (it would come back a paid line): with keepOld it stays in the cart.
+    const redemptions = new Set(rows.filter((row) => row.wallet).map((row) => row.id));
+    const dropIds = drop.map((line) => line.cart_rid).filter((id) => !(request.keepOld && redemptions.has(id)));
+    if (request.keepOld && dropIds.length > 0) {
       // The old zip's lines wait for it; a line kept there before for the same offer adds up (at most 24, as in the cart).
       await trx
         .insertInto('cart_kept_lines')
@@ -208,7 +210,7 @@ export async function moveCartIn(
         )
         .execute();
     }
-    await trx.deleteFrom('cart_items').where('cart_id', '=', cart.id).where('id', 'in', dropIds).execute();
+    if (dropIds.length > 0) await trx.deleteFrom('cart_items').where('cart_id', '=', cart.id).where('id', 'in', dropIds).execute();
   }
   await moveToOffers(trx, cart.id, moves);
   await putKeptBack(trx, cart.id, keptRows, backQty, false);
@@ -251,14 +253,18 @@ async function releaseEmptiedGroups(trx: Kysely<Database>, cartId: string): Prom
 
 /**
  * Whether an option sells a line as it is (offeredInArea's rule): its area, a speed the option shows, its restaurant.
- * A wallet redemption always stays: it is eaten at its own restaurant's table whatever the option (beside delivered
- * lines too), and a kept line cannot hold a redemption (it would come back a paid line). Sign-in moves the customer's
- * cart with this switch (decision 086 left): a redemption signed into on Delivery was kept aside.
+ * A wallet redemption stays: it is eaten at its own restaurant's table with Dine-In or beside delivered lines, and a
+ * kept line cannot hold a redemption (it would come back a paid line). Sign-in moves the customer's cart with this
+ * switch (decision 086 left): a redemption signed into on Delivery was kept aside. Only a Pick-Up cannot take it (no
+ * speed orders a table with a counter's lines: cartSpeedIds): it is listed as leaving (walk 8 #3), and leaves only
+ * when the shopper lets it go; 'keep them' leaves it in the cart, whose CHECKOUT then says what to do.
  */
 function sellsLine(target: MoveTarget) {
+  const pickUp = target.speeds.length > 0 && target.speeds.every((speed) => speed === 'pickup');
   return (row: { area_loc_id: number | null; speed: SpeedValue; loc_id: number; wallet: boolean }) =>
-    row.wallet ||
-    ((row.area_loc_id === null || row.area_loc_id === target.areaLocId) &&
+    (row.wallet && !pickUp) ||
+    (!row.wallet &&
+      (row.area_loc_id === null || row.area_loc_id === target.areaLocId) &&
       target.speeds.includes(row.speed) &&
       (target.restaurant === undefined || row.loc_id === target.restaurant));
 }

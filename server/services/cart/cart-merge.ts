@@ -119,6 +119,14 @@ async function takeShoppersMode(
   if (!cart) return {};
   const option = { locId: cart.loc_id, speed: mode.courierType, restaurantLocId: mode.restaurantLocId };
   if (restaurantRefusal(mode.served, option)) return {};
+  // Redemptions a Pick-Up cannot take stay in the cart (never kept aside): they are not said to be kept aside.
+  const redemptions = await trx
+    .selectFrom('cart_items')
+    .select('id')
+    .where('cart_id', '=', cart.id)
+    .where('wallet_entry_id', 'is not', null)
+    .execute()
+    .then((rows) => new Set(rows.map((row) => row.id)));
   const data = await moveCartIn(
     trx,
     cart,
@@ -135,7 +143,7 @@ async function takeShoppersMode(
       ? []
       : [{ name: line.name, size: line.size, qty: line.new_qty ?? line.qty, seller: line.new_seller, ...pricesOf(line) }],
   );
-  const keptAside = data.drop.map((line) => ({ name: line.name, size: line.size, qty: line.qty }));
+  const keptAside = data.drop.filter((line) => !redemptions.has(line.cart_rid)).map((line) => ({ name: line.name, size: line.size, qty: line.qty }));
   return { ...(moved.length > 0 ? { moved } : {}), ...(keptAside.length > 0 ? { keptAside } : {}) };
 }
 
