@@ -9,6 +9,7 @@ import { apiPost, sessionOf, solveCaptcha } from './steps.ts';
 import { areaOf, openWithSession, registerThroughApi, uniqueEmail } from './stored-session.ts';
 import { signInAgainMessage } from '../../src/rules/sign-in-again.ts';
 import { sessionEndedMessage } from '../../src/rules/sign-in-return.ts';
+import { emptyCartMessage } from '../../src/rules/messages.ts';
 
 /**
  * Walk 5 #3 and #4: one customer in two tabs of one browser. The Order Summary places only what it shows, and a
@@ -253,6 +254,28 @@ test("a 401 on My Account (the session ended elsewhere): the notice alone says i
   await signInWith(page, customer);
   await expect(page).toHaveURL(/\/setting\/user$/);
   await expect(ended(page)).toHaveCount(0);
+});
+
+test("a 401 on the cart (its token no longer known): the notice alone says it, no 'Your cart could not be loaded.' beside it (walk 8 #2)", async ({
+  page,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const customer = await newCustomer('two-tabs-cart-401');
+  const withCart = await addToCartThroughApi(customer.session, 'ribeye', ribeye);
+  // The walk's: the saved session with its token replaced by junk; with no cart in this browser, then with one.
+  for (const [name, stored] of [
+    ['no cart here', customer.session],
+    ['a cart here', withCart],
+  ] as const) {
+    await openWithSession(page, { ...stored, Token: 'x'.repeat(43) }, '/cart');
+    await expect(ended(page), name).toBeVisible();
+    await expect(page.getByRole('heading', { name: emptyCartMessage }), name).toBeVisible();
+    await expect(page.getByText('Your cart could not be loaded.'), name).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Try again' }), name).toHaveCount(0);
+    await expect(page.getByText(signInAgainMessage, { exact: true }), name).toHaveCount(0);
+    await page.screenshot({ path: `test-results/two-tabs-cart-401-${name.replaceAll(' ', '-')}.png` });
+  }
 });
 
 test('the same card saved in two tabs at once is saved once: both go on to the summary, and the account lists the card once', async ({
