@@ -131,12 +131,14 @@ describe('checkoutProblems', () => {
   });
 });
 
+/** One group of each mode: a Same Day delivery, a Dine-In table, a Pick-Up counter and wallet redemptions. */
+const slot = { slot_id: 1, start: '10:00', end: '12:00' };
+const salmon: ScheduledGroup = { vendor_loc_id: 101, type: 'local', delivery_date: '2030-06-04', timeslot: slot };
+const dineIn: ScheduledGroup = { vendor_loc_id: 401, type: 'dine-in', delivery_date: null, timeslot: null, dinein_time: '2030-06-04 19:00' };
+const pickUp: ScheduledGroup = { vendor_loc_id: 402, type: 'pickup', delivery_date: null, timeslot: null };
+const wallet: ScheduledGroup = { ...dineIn, vendor_loc_id: 403, wallet: true };
+
 describe('a cart of two modes refuses CHECKOUT (decision 086 left)', () => {
-  const slot = { slot_id: 1, start: '10:00', end: '12:00' };
-  const salmon: ScheduledGroup = { vendor_loc_id: 101, type: 'local', delivery_date: '2030-06-04', timeslot: slot };
-  const dineIn: ScheduledGroup = { vendor_loc_id: 401, type: 'dine-in', delivery_date: null, timeslot: null, dinein_time: '2030-06-04 19:00' };
-  const pickUp: ScheduledGroup = { vendor_loc_id: 402, type: 'pickup', delivery_date: null, timeslot: null };
-  const wallet: ScheduledGroup = { ...dineIn, vendor_loc_id: 403, wallet: true };
   const mixed = 'Dine-in and pick-up items cannot be ordered with items to deliver, or with each other. Please update your cart.';
 
   it('a paid Dine-In group beside delivered lines, or a Pick-Up beside either or beside wallet redemptions', () => {
@@ -155,11 +157,6 @@ describe('a cart of two modes refuses CHECKOUT (decision 086 left)', () => {
 });
 
 describe('a cart whose lines are for another option than the chosen one refuses CHECKOUT (walk 8 #3)', () => {
-  const slot = { slot_id: 1, start: '10:00', end: '12:00' };
-  const salmon: ScheduledGroup = { vendor_loc_id: 101, type: 'local', delivery_date: '2030-06-04', timeslot: slot };
-  const dineIn: ScheduledGroup = { vendor_loc_id: 401, type: 'dine-in', delivery_date: null, timeslot: null, dinein_time: '2030-06-04 19:00' };
-  const pickUp: ScheduledGroup = { vendor_loc_id: 402, type: 'pickup', delivery_date: null, timeslot: null };
-  const wallet: ScheduledGroup = { ...dineIn, vendor_loc_id: 403, wallet: true };
   const on = (shippingType: string, walletOrder?: boolean) => chosenOptionOf(shippingType, walletOrder);
   const words = (theirs: string, chosen: string) =>
     `Your cart holds ${theirs} items, but you are on ${chosen}. Choose again in Delivery Options (Change, in the header), or remove them.`;
