@@ -83,7 +83,13 @@ try {
       `  ${group}${group === 3 ? '+' : ''} statements: ${values.length} searches, CPU ms p50 ${percentile(values, 50).toFixed(2)} / p95 ${percentile(values, 95).toFixed(2)}`,
     );
   // The texts that cost most: where a search's CPU goes at the tail.
-  console.log(`slowest: ${slowest.sort((a, b) => b.ms - a.ms).slice(0, 12).map((s) => `${JSON.stringify(s.text)} ${s.ms.toFixed(1)}`).join(', ')}`);
+  console.log(
+    `slowest: ${slowest
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 12)
+      .map((s) => `${JSON.stringify(s.text)} ${s.ms.toFixed(1)}`)
+      .join(', ')}`,
+  );
   const mean = cpu.reduce((a, b) => a + b, 0) / cpu.length;
   console.log(
     `${cpu.length} cold texts, CPU ms per search p50 ${percentile(cpu, 50).toFixed(2)} / mean ${mean.toFixed(2)} / p95 ${percentile(cpu, 95).toFixed(2)} / p99 ${percentile(cpu, 99).toFixed(2)}; wall p50 ${percentile(wall, 50).toFixed(2)} / p95 ${percentile(wall, 95).toFixed(2)} ms; load ${loadAverages(2)}`,

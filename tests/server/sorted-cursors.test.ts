@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BitsetCursor, end, IntersectionCursor, ListCursor, UnionCursor, type Cursor } from '../../server/services/catalogue/sorted-cursors.ts';
 
-const sortedList = fc.uniqueArray(fc.integer({ min: 0, max: 400 }), { maxLength: 120 }).map((values) => Int32Array.from(values.sort((a, b) => a - b)));
+const sortedList = fc
+  .uniqueArray(fc.integer({ min: 0, max: 400 }), { maxLength: 120 })
+  .map((values) => Int32Array.from(values.sort((a, b) => a - b)));
 
 /** Every value a cursor yields from 0, seeking one past each. */
 function readAll(cursor: Cursor): number[] {
@@ -52,9 +54,9 @@ describe('sorted cursors (lazy union and intersection of product lists)', () => 
         const cursor = new IntersectionCursor([new ListCursor(a), new UnionCursor([new ListCursor(b), new ListCursor(c)])]);
         // Seeking ahead by a stride skips values; each answer is still the first match not below the target.
         const seen: number[] = [];
-        for (let target = 0, value = cursor.seek(0); value !== end; target = value + stride, value = cursor.seek(target)) seen.push(value);
+        for (let value = cursor.seek(0); value !== end; value = cursor.seek(value + stride)) seen.push(value);
         const strided: number[] = [];
-        for (let target = 0; ; ) {
+        for (let target = 0; ;) {
           const next = expected.find((value) => value >= target);
           if (next === undefined) break;
           strided.push(next);

@@ -88,7 +88,16 @@ export class DescriptionIndex {
     this.sorted = order.map((id) => lexemes[id] ?? '');
     this.sortedIds = Int32Array.from(order);
     let bytes = 0;
-    for (const array of [this.productIds, this.popularity, this.keyStart, this.keys, this.postingStart, this.postings, this.sortedIds, ...this.bitsets.values()])
+    for (const array of [
+      this.productIds,
+      this.popularity,
+      this.keyStart,
+      this.keys,
+      this.postingStart,
+      this.postings,
+      this.sortedIds,
+      ...this.bitsets.values(),
+    ])
       bytes += array.byteLength;
     // Each lexeme's text, its map entry and its slot in `sorted` (~60 bytes of overhead).
     for (const lexeme of lexemes) bytes += 2 * lexeme.length + 60;

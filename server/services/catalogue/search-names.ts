@@ -137,7 +137,9 @@ export class NameIndex {
     const test = (node: QueryTree): ((from: number, to: number) => boolean) => {
       if (node.kind !== 'operand') {
         const children = node.children.map(test);
-        return node.kind === 'and' ? (from, to) => children.every((child) => child(from, to)) : (from, to) => children.some((child) => child(from, to));
+        return node.kind === 'and'
+          ? (from, to) => children.every((child) => child(from, to))
+          : (from, to) => children.some((child) => child(from, to));
       }
       const text = node.text;
       if (node.prefix) {
