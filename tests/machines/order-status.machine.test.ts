@@ -10,14 +10,16 @@ import {
   type OrderStatusContext,
   type SubstitutionAnswer,
 } from '../../src/machines/account/order-status.machine.ts';
-import { selectOrderActionable } from '../../src/machines/account/index.ts';
+import { selectOrderActionable, selectRefusalQuestion } from '../../src/machines/account/index.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { selectSessionValues } from '../../src/machines/app/index.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { order } from './order-fixtures.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
-const processing = order('100000123', 'Local Delivery');
+// Its one line has a substitute proposed (item 7): refusing it would end the order, so the page asks first.
+const placed = order('100000123', 'Local Delivery');
+const processing = { ...placed, items: placed.items.map((i) => ({ ...i, item_id: 7, substitution_state: 'proposed' as const })) };
 const complete = { ...processing, status: 'complete' };
 const answered = (output: OrderStatusReply) => done('loadOrderStatus', output);
 
@@ -30,6 +32,7 @@ const offline = label('loadOrderStatus: offline', failed('loadOrderStatus'));
 const refreshTimer = label('after 60 s', { type: 'xstate.after.refreshInterval.orderStatus.shown' });
 // Decision 039: the shopper answers a proposed substitute; the answer is saved or refused.
 const approve = label('order.substitution approve', { type: 'order.substitution', itemId: 7, approve: true });
+const refuse = label('order.substitution refuse', { type: 'order.substitution', itemId: 7, approve: false });
 const answerSaved = label('answerSubstitution: saved', done('answerSubstitution', { code: 1, data: { order_id: '100000123', item_id: 7 } }));
 const answerRefused = label(
   'answerSubstitution: 409',
@@ -38,7 +41,8 @@ const answerRefused = label(
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches('loading')) return [loaded, refused, notTheirs, offline];
-  if (snapshot.matches('shown')) return [refreshTimer, { type: 'order.refresh' }, approve];
+  if (snapshot.matches('shown')) return [refreshTimer, { type: 'order.refresh' }, approve, refuse];
+  if (snapshot.matches('confirmingRefusal')) return [{ type: 'order.refusal.confirm' }, { type: 'order.refusal.keep' }];
   if (snapshot.matches('answering')) return [answerSaved, answerRefused];
   if (snapshot.matches('refreshing')) return [loadedLater, refused, offline, { type: 'order.refresh' }];
   if (snapshot.matches('failed')) return [{ type: 'order.retry' }];
@@ -155,6 +159,57 @@ describe('order status behaviour', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('refreshing'));
     expect(Object.fromEntries(seen)).toEqual({ loading: false, shown: true, answering: false, refreshing: false });
     actor.stop();
+  });
+
+  it('asks before a refusal that ends the order or a part, and sends any other refusal at once (QA walk 9 #6)', async () => {
+    const sent: (SubstitutionAnswer | undefined)[] = [];
+    const start = (data: OrderStatusReply['data']) => {
+      const machine = orderStatusMachine.provide({
+        actors: {
+          loadOrderStatus: fromPromise<OrderStatusReply, { orderId: string }>(async () => ({ code: 1, data })),
+          answerSubstitution: fromPromise<SubstitutionReply, { orderId: string; answer: SubstitutionAnswer | undefined }>(async ({ input }) => {
+            sent.push(input.answer);
+            return { code: 1, data: { order_id: '100000123', item_id: 7 } };
+          }),
+        },
+      });
+      return createActor(machine, { input: { orderId: '100000123' } }).start();
+    };
+    // The order's last line: asked, nothing sent; Go back leaves the substitute proposed.
+    const last = start(processing);
+    await vi.waitFor(() => expect(last.getSnapshot().value).toBe('shown'));
+    last.send({ type: 'order.substitution', itemId: 7, approve: false });
+    expect(last.getSnapshot().value).toBe('confirmingRefusal');
+    expect(selectRefusalQuestion(last.getSnapshot())?.question).toBe(
+      'Refuse the substitute for Ribeye? Refusing it leaves nothing in this order: it will be canceled, and anything you paid is given back.',
+    );
+    last.send({ type: 'order.refusal.keep' });
+    expect(last.getSnapshot().value).toBe('shown');
+    expect(sent).toEqual([]);
+    // Confirmed: the refusal is sent.
+    last.send({ type: 'order.substitution', itemId: 7, approve: false });
+    last.send({ type: 'order.refusal.confirm' });
+    await vi.waitFor(() => expect(sent).toEqual([{ itemId: 7, approve: false }]));
+    // Another line of the same seller goes on: nothing ends, nothing is asked.
+    const [line] = processing.items;
+    if (!line) throw new Error('no line');
+    const two = start({ ...processing, items: [line, { ...line, item_id: 8, substitution_state: null, product_name: 'Wings' }] });
+    await vi.waitFor(() => expect(two.getSnapshot().value).toBe('shown'));
+    two.send({ type: 'order.substitution', itemId: 7, approve: false });
+    expect(two.getSnapshot().value).not.toBe('confirmingRefusal');
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    // The other line is another seller's: only this seller's part would end, and the question says so.
+    const parts = start({ ...processing, items: [line, { ...line, item_id: 8, substitution_state: null, vendor_name: 'Fulton Fish Co.' }] });
+    await vi.waitFor(() => expect(parts.getSnapshot().value).toBe('shown'));
+    parts.send({ type: 'order.substitution', itemId: 7, approve: false });
+    expect(selectRefusalQuestion(parts.getSnapshot())?.question).toBe(
+      "Refuse the substitute for Ribeye? Refusing it leaves nothing in Chelsea Butcher's part: that part will be canceled, and anything you paid for it is given back; the rest of your order goes on.",
+    );
+    // Approving never asks.
+    parts.send({ type: 'order.refusal.keep' });
+    parts.send({ type: 'order.substitution', itemId: 7, approve: true });
+    expect(parts.getSnapshot().value).toBe('answering');
+    [last, two, parts].forEach((a) => a.stop());
   });
 
   it('asks nothing without an order number', () => {

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { substituteRefusalQuestion } from '../../rules/substitute-refusal.ts';
 import type { accountDashboardMachine } from './account-dashboard.machine.ts';
 import type { myOrdersMachine } from './my-orders.machine.ts';
 import type { orderStatusMachine } from './order-status.machine.ts';
@@ -64,3 +65,8 @@ export const selectOrder = (s: OrderStatusSnapshot) => s.context.order;
 export const selectOrderActionable = (s: OrderStatusSnapshot): boolean => s.matches('shown');
 /** Decision 039: a refused answer's message. */
 export const selectSubstitutionError = (s: OrderStatusSnapshot): string | undefined => s.context.answerError;
+/** The question before a refusal that ends the order or a part (src/rules/substitute-refusal.ts), while it is asked. */
+export const selectRefusalQuestion = (s: OrderStatusSnapshot) =>
+  s.matches('confirmingRefusal') && s.context.order && s.context.answering
+    ? substituteRefusalQuestion(s.context.order, s.context.answering.itemId)
+    : undefined;

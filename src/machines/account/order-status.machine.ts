@@ -4,6 +4,7 @@ import type { OrderStatusReply, OrderSummary } from '../../api/contract/checkout
 import type { SubstitutionReply } from '../../api/contract/fulfilment.contract.ts';
 import { answerSubstitution } from '../../api/fulfilment.api.ts';
 import { ApiError } from '../../api/http.ts';
+import { substituteRefusalQuestion } from '../../rules/substitute-refusal.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
 
 export interface OrderStatusInput {
@@ -28,7 +29,12 @@ export interface SubstitutionAnswer {
   approve: boolean;
 }
 
-export type OrderStatusEvent = { type: 'order.refresh' } | { type: 'order.retry' } | ({ type: 'order.substitution' } & SubstitutionAnswer);
+export type OrderStatusEvent =
+  | { type: 'order.refresh' }
+  | { type: 'order.retry' }
+  | ({ type: 'order.substitution' } & SubstitutionAnswer)
+  | { type: 'order.refusal.confirm' }
+  | { type: 'order.refusal.keep' };
 
 export const orderStatusMessages = {
   loadFailed: 'Your order could not be loaded.',
@@ -63,6 +69,9 @@ export const orderStatusMachine = setup({
     hasOrderId: ({ context }) => /^\d{1,20}$/.test(context.orderId),
     isLoaded: (_, params: { reply: OrderStatusReply }) => params.reply.code === 1 && params.reply.data !== undefined,
     isNotFound: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
+    // QA walk 9 #6: refusing the last line left ends its part (the order's only part ends the order): asked first.
+    refusalEndsPart: ({ context }, params: { answer: SubstitutionAnswer }) =>
+      !params.answer.approve && context.order !== undefined && substituteRefusalQuestion(context.order, params.answer.itemId) !== undefined,
   },
   actions: {
     assignOrder: assign((_, params: { reply: OrderStatusReply }) => ({ order: params.reply.data, loadError: undefined })),
@@ -145,11 +154,28 @@ export const orderStatusMachine = setup({
       },
       on: {
         'order.refresh': { description: "The shopper refreshes the order's status.", target: 'refreshing' },
-        'order.substitution': {
-          description: "Decision 039: the shopper approves or refuses the seller's substitute (until the order is packed).",
-          target: 'answering',
-          actions: { type: 'assignAnswer', params: ({ event }) => ({ answer: { itemId: event.itemId, approve: event.approve } }) },
-        },
+        'order.substitution': [
+          {
+            description:
+              "QA walk 9 #6: refusing the substitute of the last line left would end its part (the order's only part, the order): the shopper is asked first.",
+            guard: { type: 'refusalEndsPart', params: ({ event }) => ({ answer: { itemId: event.itemId, approve: event.approve } }) },
+            target: 'confirmingRefusal',
+            actions: { type: 'assignAnswer', params: ({ event }) => ({ answer: { itemId: event.itemId, approve: event.approve } }) },
+          },
+          {
+            description: "Decision 039: the shopper approves or refuses the seller's substitute (until the order is packed).",
+            target: 'answering',
+            actions: { type: 'assignAnswer', params: ({ event }) => ({ answer: { itemId: event.itemId, approve: event.approve } }) },
+          },
+        ],
+      },
+    },
+    confirmingRefusal: {
+      description:
+        "'Refuse the substitute for …? Refusing it leaves nothing in this order: it will be canceled, …' (src/rules/substitute-refusal.ts): nothing is sent until the shopper confirms.",
+      on: {
+        'order.refusal.confirm': { description: 'Yes, refuse it: the refusal is sent.', target: 'answering' },
+        'order.refusal.keep': { description: 'Go back: nothing is sent, the substitute stays proposed.', target: 'shown', actions: 'clearAnswer' },
       },
     },
     answering: {

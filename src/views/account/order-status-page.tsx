@@ -7,6 +7,7 @@ import {
   selectOrder,
   selectOrderActionable,
   selectOrderStatusError,
+  selectRefusalQuestion,
   selectSubstitutionError,
 } from '../../machines/account/index.ts';
 import { failedPaymentNote, orderTotalWords } from '../../rules/catch-weight.ts';
@@ -47,6 +48,7 @@ function OrderStatus() {
   const order = useSelector(actor, selectOrder);
   const actionable = useSelector(actor, selectOrderActionable);
   const answerError = useShownMessage(useSelector(actor, selectSubstitutionError));
+  const refusalQuestion = useSelector(actor, selectRefusalQuestion);
   const proposals = order?.items.filter((i) => i.substitution_state === 'proposed' && i.item_id !== undefined) ?? [];
 
   return (
@@ -107,6 +109,17 @@ function OrderStatus() {
               </button>
             </div>
           ))}
+          {refusalQuestion && (
+            <div className={css.card} role="alertdialog" aria-label="Refuse substitute">
+              <p>{refusalQuestion.question}</p>
+              <button type="button" className={primaryButton} onClick={() => actor.send({ type: 'order.refusal.confirm' })}>
+                {refusalQuestion.confirm}
+              </button>{' '}
+              <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'order.refusal.keep' })}>
+                {refusalQuestion.keep}
+              </button>
+            </div>
+          )}
           {answerError && (
             <p role="alert" className={css.error}>
               {answerError}
