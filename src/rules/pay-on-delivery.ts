@@ -69,6 +69,11 @@ export interface PayOnDeliveryWords {
   option: string;
   /** What the option's panel says before Continue. */
   panel: string;
+  /**
+   * The Order Summary's 'Payment:' line (payment-words.ts chosenPaymentWords): where the order is paid, in the words
+   * the consoles use ('Pay at pick-up'; QA walk 9 S10: a pick-up's summary read 'Payment on Delivery').
+   */
+  summary: string;
   /** The order confirmation mail's payment line. */
   paid: string;
   /** The email confirmation request: 'placed order … with this email, {purpose}.' */
@@ -85,6 +90,7 @@ export const payOnDeliveryWords: Readonly<Record<HandOver, PayOnDeliveryWords>> 
   delivery: {
     option: 'Payment on Delivery',
     panel: 'Pay when your order arrives.',
+    summary: 'Payment on Delivery',
     paid: 'You pay on delivery.',
     purpose: 'to pay on delivery',
     confirmed: 'You pay when it is delivered.',
@@ -96,6 +102,7 @@ export const payOnDeliveryWords: Readonly<Record<HandOver, PayOnDeliveryWords>> 
     // the label stays its words, the panel under it says where a pick-up pays.
     option: 'Payment on Delivery',
     panel: 'Pay at the counter when you pick up your order.',
+    summary: 'Pay at pick-up',
     paid: 'You pay when you pick it up.',
     purpose: 'to pay at pick-up',
     confirmed: 'You pay when you pick it up.',
@@ -106,6 +113,7 @@ export const payOnDeliveryWords: Readonly<Record<HandOver, PayOnDeliveryWords>> 
   'dine-in': {
     option: 'Payment at the Table',
     panel: 'Pay at your table.',
+    summary: 'Pay at the table',
     paid: 'You pay at your table.',
     purpose: 'to pay at the table',
     confirmed: 'You pay at your table.',

@@ -116,7 +116,7 @@ export const nothingToPayWords = 'Nothing to Pay';
 /**
  * The chosen payment as the Order Summary names it before PLACE ORDER (walk 3: it never said), in the words the
  * payment tab chose it by: the card's 'Visa ending in 4242', UPI with its id, 'Pay From Your Bank Account' with the
- * bank and the account's last four digits, the hand-over's 'Payment on Delivery', or 'Nothing to Pay' for a wallet
+ * bank and the account's last four digits, the hand-over's words for paying on the spot ('Payment on Delivery', 'Pay at pick-up'), or 'Nothing to Pay' for a wallet
  * cart (payment mode 2 with no card). Undefined when none is chosen yet.
  */
 export function chosenPaymentWords(choice: ChosenPayment, handOver: HandOver): string | undefined {
@@ -132,7 +132,7 @@ export function chosenPaymentWords(choice: ChosenPayment, handOver: HandOver): s
     case 3:
       return choice.upi_address ? `UPI: ${choice.upi_address}` : 'UPI';
     case 4:
-      return payOnDeliveryWords[handOver].option;
+      return payOnDeliveryWords[handOver].summary;
     default:
       return undefined;
   }

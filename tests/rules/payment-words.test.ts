@@ -55,7 +55,9 @@ describe('the chosen payment as the Order Summary names it (walk 3: the summary 
 
   it("names the hand-over's Payment on Delivery, 'Nothing to Pay' for a wallet cart, and nothing before a choice", () => {
     expect(chosenPaymentWords({ payment_mode: 4 }, 'delivery')).toBe('Payment on Delivery');
-    expect(chosenPaymentWords({ payment_mode: 4 }, 'pick-up')).toBe('Payment on Delivery');
+    // QA walk 9 S10: a pick-up is paid at the counter, as its tab and the consoles say, not 'on delivery'.
+    expect(chosenPaymentWords({ payment_mode: 4 }, 'pick-up')).toBe('Pay at pick-up');
+    expect(chosenPaymentWords({ payment_mode: 4 }, 'dine-in')).toBe('Pay at the table');
     // The payment tab's skip for wallet redemptions: mode 2 and no card at all.
     expect(chosenPaymentWords({ payment_mode: 2 }, 'dine-in')).toBe(nothingToPayWords);
     expect(nothingToPayWords).toBe('Nothing to Pay');
