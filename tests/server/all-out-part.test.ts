@@ -212,6 +212,14 @@ describe("guests' mails and names (QA walk 7 #3, #4)", () => {
     expect(card?.customer_name).toBe('Ada Lovelace');
   });
 
+  test("a guest's order that holds no card is not named by another order's card or billing address (QA walk 9 S11)", async () => {
+    const number = await dineInOrder('pod.guest@example.com', 2, true);
+    // As a pick-up paid at the counter: the order holds no card; the guest's card (and its billing address) is another order's.
+    await t.database.db.updateTable('orders').set({ payment_method_id: null, payment_mode: 4 }).where('increment_id', '=', number).execute();
+    const card = (await cards(staff, 'staff')).find((c) => c.order_number === number);
+    expect(card?.customer_name).toBe('pod.guest');
+  });
+
   test("a guest's placed and status mails link to the order's page, never to an account", async () => {
     expect((await move(staff, 'staff', guestOrder, 'accept')).status).toBe(200);
     const mails = await mailsOf(guestOrder, 2);

@@ -76,11 +76,13 @@ export async function listConsoleOrders(
       'customers.last_name',
       'orders.email',
       // A guest's customer row has no name: the name the order was addressed to stands in (a walk saw 'Guest'); a
-      // visit (pick-up, dine-in) has no address, so the card's holder or the billing address names it (QA walk 7 #4).
+      // visit (pick-up, dine-in) has no address, so the card's holder or the billing address names it (QA walk 7 #4):
+      // this order's card's billing address, never the customer's latest (QA walk 9 S11: a guest's pick-up paid at the
+      // counter was called by the billing name typed for another order's card).
       sql<string | null>`orders.shipping_address->>'name'`.as('shipping_name'),
       'pm.holder_name',
       sql<string | null>`(select trim(a.first_name || ' ' || a.last_name) from addresses a
-        where a.customer_id = orders.customer_id and a.address_type = 'billing' order by a.id desc limit 1)`.as('billing_name'),
+        where a.id = pm.billing_address_id)`.as('billing_name'),
       'd.id as deliverable_id',
       'd.loc_id',
       'd.vendor_name',
@@ -268,8 +270,8 @@ export async function listConsoleOrders(
 
 /**
  * The name a console card gives the order's customer: their account's name; for a guest (no name on the account) the
- * name the order was addressed to, else the card's holder or the billing address's name (a pick-up or a table has no
- * address), else the email's name part; '' (the card says 'Guest') only when the order holds none.
+ * name the order was addressed to, else the card's holder or its billing address's name, the order's own card's (a
+ * pick-up or a table has no address), else the email's name part; '' (the card says 'Guest') only when the order holds none.
  */
 export function consoleCustomerName(row: {
   first_name: string;
