@@ -5,6 +5,11 @@
  * them says so after the state's words. A state with no sales tax (a general rate of 0) taxes neither: nothing added.
  */
 export interface GeneralRateLines {
+  /**
+   * Groceries (what is neither): the state's words speak of them, so a cart with none leaves them out and keeps only
+   * the state's code (QA walk 9 S5: a Dine-In cart of sake and oysters read 'groceries are exempt').
+   */
+  groceries: boolean;
   /** Wine and spirits (age-restricted products). */
   alcohol: boolean;
   /** A restaurant's Dine-In or Pick-Up offers (prepared food). */
@@ -27,11 +32,15 @@ function generalRateSubject(lines: GeneralRateLines): string | undefined {
 
 /**
  * The state's note, and where the cart holds lines taxed at the general rate, what they pay:
- * 'CA: groceries are exempt from sales tax. Wine and spirits are taxed at the general rate, 7.25%.'
+ * 'CA: groceries are exempt from sales tax. Wine and spirits are taxed at the general rate, 7.25%.'; a cart of those
+ * lines only names them alone: 'NY: Wine, spirits and restaurant meals (Dine-In and Pick-Up) are taxed at …'.
  */
 export function cartTaxNote(stateNote: string, generalPpm: number, lines: GeneralRateLines): string {
   const subject = generalRateSubject(lines);
   if (subject === undefined || generalPpm <= 0) return stateNote;
+  const general = `${subject} taxed at the general rate, ${ratePercent(generalPpm)}.`;
+  const state = /^([A-Z]{2}):/.exec(stateNote.trim())?.[1];
+  if (!lines.groceries && state !== undefined && /grocer/i.test(stateNote)) return `${state}: ${general}`;
   const sentence = /[.!?]$/.test(stateNote.trim()) ? stateNote.trim() : `${stateNote.trim()}.`;
-  return `${sentence} ${subject} taxed at the general rate, ${ratePercent(generalPpm)}.`;
+  return `${sentence} ${general}`;
 }

@@ -428,8 +428,8 @@ describe('dine-in and pick-up orders', () => {
     const cart = await post(t, '/api/cart/showcart', { cart_id: cartId }, me.token);
     // One tax on the meals' sum (4 % of 25.25 = 1.01), not a line at a time; groceries' exemption does not reach them.
     expect(cart.body).toMatchObject({ code: 1, data: { subtotal: '25.25', taxes: '1.01', grandtotal: '26.26' } });
-    // The note no longer says only that groceries are exempt: it says what the meals pay (decision 081).
-    const note = 'NY: groceries are exempt from sales tax. Restaurant meals (Dine-In and Pick-Up) are taxed at the general rate, 4%.';
+    // The note says what the meals pay (decision 081), and nothing of groceries the cart does not hold (QA walk 9 S5).
+    const note = 'NY: Restaurant meals (Dine-In and Pick-Up) are taxed at the general rate, 4%.';
     expect(cart.body).toMatchObject({ data: { tax_note: note } });
     const review = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 3, retailer_id: 401 }, me.token);
     assert(review.body, orderReviewReply);
@@ -489,7 +489,7 @@ describe('dine-in and pick-up orders', () => {
     const me = await signedInCustomer(t, 'taxed-pickup@example.com');
     const { cartId } = await makeCart(t, [{ offer, qty: 1 }], { customerId: me.customerId });
     const cart = await post(t, '/api/cart/showcart', { cart_id: cartId }, me.token);
-    const note = 'NY: groceries are exempt from sales tax. Restaurant meals (Dine-In and Pick-Up) are taxed at the general rate, 4%.';
+    const note = 'NY: Restaurant meals (Dine-In and Pick-Up) are taxed at the general rate, 4%.';
     expect(cart.body).toMatchObject({ code: 1, data: { subtotal: '59.00', taxes: '2.36', grandtotal: '61.36', tax_note: note } });
     const review = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 2, retailer_id: 401 }, me.token);
     assert(review.body, orderReviewReply);

@@ -398,7 +398,11 @@ export function taxNoteOf(tax: TaxRate, groups: readonly VendorGroup[]): string 
   // Nothing priced (wallet redemptions only, QA walk 7 #10): nothing is taxed, so no words on groceries either.
   if (priced.length === 0) return '';
   const kinds = new Set(priced.map((line) => line.kind));
-  return cartTaxNote(tax.note, tax.rates.generalPpm, { alcohol: kinds.has('alcohol'), meals: kinds.has('prepared-food') });
+  return cartTaxNote(tax.note, tax.rates.generalPpm, {
+    groceries: kinds.has('grocery'),
+    alcohol: kinds.has('alcohol'),
+    meals: kinds.has('prepared-food'),
+  });
 }
 
 /** Lines grouped by vendor location (one speed each): Same Day first, then Next Day, then Farm Direct. */
