@@ -63,6 +63,15 @@ export const substitutionPreferenceLabels: Readonly<Record<SubstitutionPreferenc
   refund: 'Refund if out of stock',
 };
 
+/**
+ * A preference's words for one line: a cut is a piece of meat or fish (sold in grams); a drink (sold in ml) has a brand
+ * but no cut, so its choice reads 'Same brand only' (QA walk 9 S6: a sake offered 'Same brand and cut only'). The rule
+ * the words stand for is the same (substituteAllowed: the same category and brand).
+ */
+export function substitutionPreferenceLabel(preference: SubstitutionPreference, line: { size_unit: 'g' | 'ml' }): string {
+  return preference === 'same_brand' && line.size_unit === 'ml' ? 'Same brand only' : substitutionPreferenceLabels[preference];
+}
+
 export function isSubstitutionPreference(value: string): value is SubstitutionPreference {
   return (substitutionPreferences as readonly string[]).includes(value);
 }

@@ -23,6 +23,8 @@ import {
   orderTotalRows,
   orderTotalWords,
   substituteAllowed,
+  substitutionPreferenceLabel,
+  substitutionPreferences,
   unansweredDecision,
   type PricedLine,
 } from '../../src/rules/catch-weight.ts';
@@ -336,5 +338,20 @@ describe('a cart line sold by weight', () => {
     expect(cardEstimate({ sold_by_weight: false, child })).toBeUndefined();
     expect(cardEstimate({ child })).toBeUndefined();
     expect(cardEstimate({ sold_by_weight: true, child: [{ bottle_size: 0, price: '9.00' }] })).toBeUndefined();
+  });
+});
+
+describe("the 'If out of stock' choice's words fit the line (QA walk 9 S6)", () => {
+  it('offers a cut for meat and fish, and only a brand for a drink', () => {
+    expect(substitutionPreferences.map((p) => substitutionPreferenceLabel(p, { size_unit: 'g' }))).toEqual([
+      'Allow a similar product',
+      'Same brand and cut only',
+      'Refund if out of stock',
+    ]);
+    expect(substitutionPreferences.map((p) => substitutionPreferenceLabel(p, { size_unit: 'ml' }))).toEqual([
+      'Allow a similar product',
+      'Same brand only',
+      'Refund if out of stock',
+    ]);
   });
 });

@@ -20,7 +20,7 @@ import {
 import {
   defaultSubstitutionPreference,
   isSubstitutionPreference,
-  substitutionPreferenceLabels,
+  substitutionPreferenceLabel,
   substitutionPreferences,
 } from '../../rules/catch-weight.ts';
 import { driverSubtotal, driverTipNote, tipAmount } from '../../rules/checkout-flow.ts';
@@ -115,7 +115,7 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
                         >
                           {substitutionPreferences.map((preference) => (
                             <option key={preference} value={preference}>
-                              {substitutionPreferenceLabels[preference]}
+                              {substitutionPreferenceLabel(preference, line)}
                             </option>
                           ))}
                         </select>

@@ -15,7 +15,7 @@ import {
   selectTypedReason,
   selectTypedWeights,
 } from '../../machines/fulfilment/index.ts';
-import { formatWeighedPounds, substitutionPreferenceLabels, substitutionStateLabels } from '../../rules/catch-weight.ts';
+import { formatWeighedPounds, substitutionPreferenceLabel, substitutionStateLabels } from '../../rules/catch-weight.ts';
 import { isLastLineLeft, markOutQuestion, moveQuestion, weightQuestion, type ConsoleQuestion } from '../../rules/console-confirm.ts';
 import { formatUsDate } from '../../rules/delivery-dates.ts';
 import {
@@ -145,7 +145,9 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
             )}
             {item.substitutes !== undefined && canSubstitute && (
               <span className={css.filter}>
-                {item.substitution_pref && <span className={css.meta}>{substitutionPreferenceLabels[item.substitution_pref]}</span>}
+                {item.substitution_pref && (
+                  <span className={css.meta}>{substitutionPreferenceLabel(item.substitution_pref, { size_unit: item.size_unit ?? 'g' })}</span>
+                )}
                 {item.substitutes.length > 0 && (
                   <label className={css.filter}>
                     Substitute for {item.product_name}
