@@ -37,8 +37,13 @@ function visitLine(speed: 'pickup' | 'dine-in', vendorName: string, visitAt: str
  */
 export function bookedLines(order: OrderToBook): string[] {
   if (order.speedId === speedIds.dineIn || order.speedId === speedIds.storePickup) {
-    const restaurant = order.groups.find((g) => g.vendor_loc_id === order.retailerId);
-    const line = restaurant && visitLine(order.speedId === speedIds.dineIn ? 'dine-in' : 'pickup', restaurant.vendor_name, order.visitAt);
+    // A cart of wallet redemptions names no restaurant (the server takes the cart's): its wallet group is the table,
+    // its kept time the visit when the flow holds none (QA walk 9 S3: the redemption's summary named no table).
+    const restaurant =
+      order.groups.find((g) => g.vendor_loc_id === order.retailerId) ??
+      (order.retailerId === undefined ? order.groups.find((g) => g.wallet === true) : undefined);
+    const visitAt = order.visitAt ?? restaurant?.dinein_time;
+    const line = restaurant && visitLine(order.speedId === speedIds.dineIn ? 'dine-in' : 'pickup', restaurant.vendor_name, visitAt);
     return line ? [line] : [];
   }
   const deliveries = order.groups.filter((g) => g.wallet !== true);

@@ -496,6 +496,16 @@ describe('checkout summary: what is booked, from what PLACE ORDER sends (walk 7 
     expect(bookedAfterReview(pickUp, [{ ...gramercy, type: 'pickup' }])).toEqual(['Pick-up at Gramercy Chop House on 12/02/2026, 12:30 PM']);
   });
 
+  it("names a wallet redemption's table, the cart's restaurant and kept time (QA walk 9 S3)", () => {
+    const oysterRoom = { ...gramercy, vendor_loc_id: 403, vendor_name: 'The Oyster Room', wallet: true, dinein_time: '2026-12-05 13:00' };
+    const walletFlow = { ...flowAtSummary, selectedSpeedID: 3 as const, selectedRetailerID: undefined, pickup_date: undefined };
+    expect(bookedAfterReview(walletFlow, [oysterRoom])).toEqual(['Table at The Oyster Room on 12/05/2026, 1:00 PM']);
+    // The visit the wallet list chose, kept in the flow, is the one place order sends.
+    expect(bookedAfterReview({ ...walletFlow, pickup_date: '2026-12-05 13:30' }, [oysterRoom])).toEqual([
+      'Table at The Oyster Room on 12/05/2026, 1:30 PM',
+    ]);
+  });
+
   it("names each seller's delivery date and slot", () => {
     const butcher = { ...butcherGroup, delivery_date: '2026-12-01', timeslot: { slot_id: 7, start: '12:00', end: '14:00' } };
     expect(bookedAfterReview(flowAtSummary, [butcher])).toEqual(['Delivery on 12/01/2026, 12:00 PM–2:00 PM']);
