@@ -80,6 +80,26 @@ export function partEventsFor(
 }
 
 /**
+ * Why the part's next move is not offered yet, when it waits for its visit (QA walk 9 S1: a table being prepared two
+ * days ahead showed no Table ready and no word why): the server's own refusal, 'This table is booked for 12/03/2026 at
+ * 1:30 PM: the order can be marked Table ready on that day, not before.'; undefined when nothing waits.
+ */
+export function partWaitingNote(
+  state: FulfilmentState,
+  otherParts: readonly OrderPart[],
+  actor: FulfilmentActor,
+  kind: FulfilmentKind,
+  day?: TableDay,
+): string | undefined {
+  for (const event of fulfilmentEventsFor(state, actor, kind)) {
+    if (partStoppingMove(event, otherParts, actor, kind) !== undefined) continue;
+    const waits = tableDayRefusal(event, kind, day);
+    if (waits !== undefined) return waits;
+  }
+  return undefined;
+}
+
+/**
  * Why a whole-order move was refused, naming the part that stops it (the list was drawn before that seller moved on):
  * 'This order cannot be canceled now: Fulton Fish Co.'s part is out for delivery. A cancel ends every seller's part.'
  */

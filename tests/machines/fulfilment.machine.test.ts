@@ -10,6 +10,7 @@ import {
   selectFulfilmentState,
   selectMoveError,
   selectMoves,
+  selectWaitingNote,
   selectMoving,
   selectSubstitutedCount,
   selectSubstituting,
@@ -261,6 +262,21 @@ describe('fulfilment behaviour', () => {
     expect(selectMoving(actor.getSnapshot())).toBeUndefined();
     actor.send({ type: 'fulfil.reported', state: 'packed', otherParts: [], tableDay: { date: '2026-12-01', today: '2026-12-01' } });
     expect(selectMoves(actor.getSnapshot())).toEqual(['serve']);
+  });
+
+  it("a dine-in card being prepared before its table's day says when Table ready comes, not nothing (QA walk 9 S1)", () => {
+    const early = { date: '2026-12-03', today: '2026-12-01', time: '13:30', minutes: 600 };
+    const actor = createActor(fulfilmentMachine, {
+      input: { orderNumber: '100000002', state: 'picking', kind: 'dine_in', actor: 'seller', locId: 403, otherParts: [], tableDay: early },
+    }).start();
+    expect(selectMoves(actor.getSnapshot())).not.toContain('pack');
+    expect(selectWaitingNote(actor.getSnapshot())).toBe(
+      'This table is booked for 12/03/2026 at 1:30 PM: the order can be marked Table ready on that day, not before.',
+    );
+    actor.send({ type: 'fulfil.reported', state: 'picking', otherParts: [], tableDay: { ...early, today: '2026-12-03' } });
+    expect(selectMoves(actor.getSnapshot())).toContain('pack');
+    expect(selectWaitingNote(actor.getSnapshot())).toBeUndefined();
+    actor.stop();
   });
 
   it('while picking, sends a substitute (or out) and counts each saved one so the console reloads', async () => {

@@ -1,6 +1,6 @@
 import { matchesState, type SnapshotFrom } from 'xstate';
 import { fulfilmentStates, type FulfilmentEvent, type FulfilmentState } from '../../rules/fulfilment.ts';
-import { partEventsFor } from '../../rules/order-parts.ts';
+import { partEventsFor, partWaitingNote } from '../../rules/order-parts.ts';
 import type { FarWeight } from '../../rules/weight-entry.ts';
 import { fulfilmentStatePath, type fulfilmentMachine } from './fulfilment.machine.ts';
 
@@ -43,6 +43,13 @@ export function selectMoves(s: FulfilmentSnapshot): FulfilmentEvent[] {
   const state = orderStateOf(s);
   if (s.status !== 'active' || state === undefined || cardStepOf(s) !== 'idle') return [];
   return partEventsFor(state, s.context.otherParts, s.context.actor, s.context.kind, s.context.tableDay);
+}
+
+/** Why the next move waits for the visit's day or time (order-parts.ts partWaitingNote), while the card is idle. */
+export function selectWaitingNote(s: FulfilmentSnapshot): string | undefined {
+  const state = orderStateOf(s);
+  if (s.status !== 'active' || state === undefined || cardStepOf(s) !== 'idle') return undefined;
+  return partWaitingNote(state, s.context.otherParts, s.context.actor, s.context.kind, s.context.tableDay);
 }
 
 /**

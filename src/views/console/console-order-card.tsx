@@ -9,6 +9,7 @@ import {
   selectFulfilmentState,
   selectMoveError,
   selectCardMoves,
+  selectWaitingNote,
   selectMoving,
   selectSubstitutedCount,
   selectSubstituting,
@@ -62,6 +63,7 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
   });
   const state = useSelector(actor, selectFulfilmentState);
   const moves = useSelector(actor, selectCardMoves(order.moves), sameMoves);
+  const waiting = useSelector(actor, selectWaitingNote);
   const moving = useSelector(actor, selectMoving);
   const error = useSelector(actor, selectMoveError);
   const reason = useSelector(actor, selectTypedReason);
@@ -197,6 +199,11 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
           </summary>
           <OrderTimeline steps={order.timeline} actorLabels={consoleActorLabels} kind={order.kind} />
         </details>
+      )}
+      {waiting && (
+        <p className={css.meta} data-testid="waiting-note">
+          {waiting}
+        </p>
       )}
       {moves.length > 0 && (
         <div className={css.actions}>
