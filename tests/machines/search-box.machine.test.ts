@@ -3,6 +3,7 @@ import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot 
 import type { ListingReply } from '../../src/api/contract/catalogue.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { searchBoxMachine } from '../../src/machines/store/search-box.machine.ts';
+import { selectSearchLinkOffered } from '../../src/machines/store/index.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { emptyListingQuery, searchRequest, type ListingArea } from '../../src/rules/listing-query.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
@@ -74,6 +75,31 @@ describe('search box timing', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('showing'));
     expect(queries).toEqual(['salmon']);
     expect(actor.getSnapshot().context.total).toBe(7);
+  });
+
+  it("offers 'Click Here to See Result' only with a result: none to an empty page (QA walk 9 S9)", async () => {
+    const answer = (total: number) =>
+      searchBoxMachine.provide({
+        actors: {
+          searchProducts: fromPromise(async (): Promise<ListingReply> => ({
+            code: 1,
+            data: { products: [], filters: [], pagination: { total_records: total, total_page: total > 0 ? 1 : 0, limit: 10, current_page: 0 } },
+          })),
+        },
+      });
+    const session = createActor(sessionMachine, { input: { zipcode: '10001', location: 101 } }).start();
+    for (const [total, offered] of [
+      [0, false],
+      [7, true],
+    ] as const) {
+      const actor = createActor(answer(total), { input: { session } }).start();
+      actor.send({ type: 'search.type', text: total === 0 ? 'xyzzy' : 'salmon' });
+      vi.advanceTimersByTime(1000);
+      await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('showing'));
+      expect(actor.getSnapshot().context.total).toBe(total);
+      expect(selectSearchLinkOffered(actor.getSnapshot())).toBe(offered);
+      actor.stop();
+    }
   });
 
   it('empty text does nothing', () => {

@@ -26,6 +26,8 @@ type SearchBoxSnapshot = SnapshotFrom<typeof searchBoxMachine>;
 export const selectSearchText = (s: SearchBoxSnapshot) => s.context.text;
 export const selectSearchQuery = (s: SearchBoxSnapshot) => s.context.query;
 export const selectSearchTotal = (s: SearchBoxSnapshot) => s.context.total;
+/** 'Click Here to See Result' leads somewhere only with a result: 'Total 0 Result.' stands alone (QA walk 9 S9). */
+export const selectSearchLinkOffered = (s: SearchBoxSnapshot) => s.matches('showing') && s.context.total > 0;
 export const selectSearchMessage = (s: SearchBoxSnapshot) => s.context.message;
 
 type DeliveryOptionsSnapshot = SnapshotFrom<typeof deliveryOptionsMachine>;

@@ -1,6 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import { searchBoxMachine, selectSearchMessage, selectSearchQuery, selectSearchText, selectSearchTotal } from '../../machines/store/index.ts';
+import {
+  searchBoxMachine,
+  selectSearchLinkOffered,
+  selectSearchMessage,
+  selectSearchQuery,
+  selectSearchText,
+  selectSearchTotal,
+} from '../../machines/store/index.ts';
 import { useAppActors } from '../app-context.tsx';
 import * as css from './search-box.css.ts';
 
@@ -12,6 +19,7 @@ export function SearchBox() {
   const query = useSelector(actor, selectSearchQuery);
   const total = useSelector(actor, selectSearchTotal);
   const message = useSelector(actor, selectSearchMessage);
+  const linkOffered = useSelector(actor, selectSearchLinkOffered);
   const state = useSelector(actor, (s) =>
     s.matches('searching') ? 'searching' : s.matches('showing') ? 'showing' : s.matches('failed') ? 'failed' : 'other',
   );
@@ -33,9 +41,11 @@ export function SearchBox() {
           {state === 'showing' && (
             <>
               <span>Total {total} Result.</span>{' '}
-              <Link to={`/store/search?q=${encodeURIComponent(query)}`} onClick={() => actor.send({ type: 'search.close' })}>
-                Click Here to See Result
-              </Link>
+              {linkOffered && (
+                <Link to={`/store/search?q=${encodeURIComponent(query)}`} onClick={() => actor.send({ type: 'search.close' })}>
+                  Click Here to See Result
+                </Link>
+              )}
             </>
           )}
           {state === 'failed' && <span>{message}</span>}
