@@ -189,6 +189,8 @@ test.describe('checkout', () => {
     await ifOut.selectOption({ label: 'Refund if out of stock' });
     await placeOrder(page);
     await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
+    // PLACE ORDER is gone: the heading takes the focus, not the page's body (QA walk 9 S7).
+    await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeFocused();
     await expect(page.getByText(/^Order ID: \d+/)).toBeVisible();
     await page.screenshot({ path: 'test-results/checkout-placed.png', fullPage: true });
     expect(orders).toHaveLength(1);

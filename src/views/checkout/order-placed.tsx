@@ -7,6 +7,7 @@ import { checkoutMessages } from '../../rules/checkout-flow.ts';
 import { payOnDeliveryConfirmMinutes, payOnDeliveryMessages } from '../../rules/pay-on-delivery.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { useAppActors } from '../app-context.tsx';
+import { useFocusOnOpen } from '../controls/use-form-focus.ts';
 import { CheckoutActorContext } from './checkout-context.ts';
 import * as css from './checkout.css.ts';
 
@@ -19,9 +20,11 @@ export function OrderPlaced() {
   const { session } = useAppActors();
   const customer = useSelector(session, selectIsSignedIn);
   const navigate = useNavigate();
+  // PLACE ORDER is gone with the summary: focus would fall to the page's body (QA walk 9 S7), so the heading takes it.
+  const heading = useFocusOnOpen<HTMLHeadingElement>();
   return (
     <section className={css.result} aria-labelledby="placed-title">
-      <h2 id="placed-title" className={css.title}>
+      <h2 id="placed-title" ref={heading} tabIndex={-1} className={css.title}>
         {checkoutMessages.placed}
       </h2>
       <p>Order ID: {orderId}</p>
