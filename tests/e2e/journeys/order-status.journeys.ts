@@ -53,6 +53,7 @@ const lostAnswer = orderStatusMessages.answerFailed;
 const statusRegion = (page: Page) => page.getByRole('region', { name: 'Order status' });
 const refreshButton = (page: Page) => statusRegion(page).getByRole('button', { name: 'Refresh status' });
 const substitute = (page: Page) => statusRegion(page).getByRole('group', { name: /^Substitute for / });
+const refusalQuestion = (page: Page) => statusRegion(page).getByRole('alertdialog', { name: 'Refuse substitute' });
 
 /** The order's first line as a seller proposing a substitute leaves it (a test fault: no seller works here). */
 function proposingSubstitute(json: Record<string, unknown>): unknown {
@@ -147,6 +148,21 @@ export const orderStatusJourneys: MachineMap = {
     // Each answer at one point of the walk: refused and lost; approved, refused by the server; approved, saved; refused, lost.
     'order.substitution: refuse': answer(false, (c) => c.answerError === undefined),
     'order.substitution: approve': answer(true, (c) => (c.order === proposed ? c.answerError === lostAnswer : c.answerError === refusedByFault)),
+    // Refusing the only line's substitute would end her order: the page asks first (QA walk 9 #6); she goes back once, then confirms.
+    'order.refusal.keep': {
+      event: { type: 'order.refusal.keep' },
+      when: when('confirmingRefusal', (c) => c.answerError === undefined && showing(proposed)(c)),
+      act: async ({ page }) => {
+        const ask = refusalQuestion(page);
+        await expect(ask).toContainText('Refusing it leaves nothing in this order: it will be canceled');
+        await ask.getByRole('button', { name: 'Go back' }).click();
+      },
+    },
+    'order.refusal.confirm': {
+      event: { type: 'order.refusal.confirm' },
+      when: when('confirmingRefusal'),
+      act: async ({ page }) => refusalQuestion(page).getByRole('button', { name: 'Yes, refuse it' }).click(),
+    },
     'answerSubstitution: connection lost': {
       event: { type: 'xstate.error.actor.answerSubstitution', error: new Error('offline') },
       when: when('answering', (c) => c.answering?.approve === false),
@@ -229,6 +245,7 @@ export const orderStatusJourneys: MachineMap = {
     'orderStatus.loading': { passing: "'Loading your order…' shows only while the server answers" },
     'orderStatus.failed': { shows: (page) => page.getByRole('button', { name: 'Try again' }) },
     'orderStatus.shown': { shows: (page) => refreshButton(page).and(page.getByRole('button', { disabled: false })) },
+    'orderStatus.confirmingRefusal': { shows: (page) => refusalQuestion(page) },
     'orderStatus.answering': { passing: 'the substitute buttons are disabled only while the answer is sent' },
     'orderStatus.refreshing': { passing: 'the order stays on screen while it is asked again' },
     'orderStatus.notFound': { shows: (page) => page.getByRole('alert').filter({ hasText: orderStatusMessages.notFound }) },
