@@ -5,6 +5,7 @@ import {
   fulfilmentStateLabel,
   fulfilmentTransition,
   partDayRefusal,
+  tableDayRefusal,
   type FulfilmentActor,
   type FulfilmentEvent,
   type FulfilmentKind,
