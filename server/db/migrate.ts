@@ -39,6 +39,7 @@ import * as visitStockNotify from './migrations/042-visit-stock-notify.ts';
 import * as offerNoticeOnSign from './migrations/043-offer-notice-on-sign.ts';
 import * as oneSavedCard from './migrations/044-one-saved-card.ts';
 import * as canceledDebit from './migrations/046-canceled-debit.ts';
+import * as orderCouponPercent from './migrations/047-order-coupon-percent.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '043-offer-notice-on-sign': offerNoticeOnSign,
   '044-one-saved-card': oneSavedCard,
   '046-canceled-debit': canceledDebit,
+  '047-order-coupon-percent': orderCouponPercent,
 };
 
 /**
@@ -89,7 +91,7 @@ const migrations: Record<string, Migration> = {
  * before one is what the seed would make after it, so the benches reuse it (bench/lib/measure.ts seedOrReuse) rather
  * than reseed, whose DELETE of a 100k catalogue ran for over 15 minutes on 2026-11-30.
  */
-export const keepsSeededData: ReadonlySet<string> = new Set(['043-offer-notice-on-sign', '046-canceled-debit']);
+export const keepsSeededData: ReadonlySet<string> = new Set(['043-offer-notice-on-sign', '046-canceled-debit', '047-order-coupon-percent']);
 
 /** A migration of this build by its name (the benches undo later ones on an older build's copy of the data). */
 export function migrationNamed(name: string): Migration | undefined {

@@ -519,6 +519,8 @@ export interface OrdersTable {
   tip_cents: number;
   grand_total_cents: number;
   coupon_code: string | null;
+  /** Migration 047: a percent coupon's basis points as placed (1000 = 10 %); null for none or a fixed one. */
+  coupon_percent_bp: ColumnType<number | null, number | null | undefined, number | null>;
   gift_message: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

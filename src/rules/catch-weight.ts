@@ -338,7 +338,9 @@ export function orderTotalNote(order: OrderFigures): string | undefined {
   // When the weight is taken, in the order's hand-over's words (walk 7 #5: a Dine-In steak is served, not packed).
   const { weight } = weighedAtWords[handOverOf(order.speed_id)];
   if (final !== null && (final !== order.grand_total || checkout !== order.grand_total)) {
-    const rest = checkout !== order.grand_total ? ` Estimated for what remains without the refused part: ${formatMoney(order.grand_total)}.` : '';
+    // What remains: without a refused part, or without the lines marked out or replaced (refused-parts.ts standingAmounts).
+    const without = (order.refused_parts ?? []).length > 0 ? ' without the refused part' : '';
+    const rest = checkout !== order.grand_total ? ` Estimated for what remains${without}: ${formatMoney(order.grand_total)}.` : '';
     parts.push(`Estimated at checkout: ${formatMoney(checkout)}.${rest} The final total counts each item as ${weight}.`);
   } else if (final === null && order.cap_rule) parts.push(`Items sold by weight are charged at their weight when ${weight}.`);
   if (order.cap_rule) parts.push(order.cap_rule);

@@ -439,11 +439,16 @@ export function orderHeadline(order: {
   // Every part of an order ends together or is finished: only a refusal says whose (the seller's, or staff's for them).
   const kind = fulfilmentKindOfSpeedId(order.speed_id);
   if (finalFulfilmentStates.includes(state) && state !== 'refused') return fulfilmentStateLabel(state, kind);
-  const step = order.timeline?.filter((s) => s.state === state).at(-1);
+  const steps = order.timeline?.filter((s) => s.state === state) ?? [];
+  const step = steps.at(-1);
   // A refusal says who refused, in the words every place uses (refusedLabel): 'Refused by the store' when staff refused
   // for the seller, a seller's part's line included (QA: it read 'Refused for Green Pastures Farm').
   if (state === 'refused') return refusedLabel(refusedByOf(order.timeline, step?.seller ?? undefined) ?? 'seller', step?.seller ?? undefined);
-  const label = timelineStepLabel(step === undefined ? { state } : step, kind);
+  // A step one seller took names them ('Packed (Fulton Fish Co.)'); once several sellers' parts took it, the order is
+  // at that step as a whole and names none (QA walk 9 #1: 'Packed (Fulton Fish Co.)' with both parts packed).
+  const sellers = new Set(steps.map((s) => s.seller).filter((seller) => seller !== undefined));
+  const named = step !== undefined && sellers.size > 1 ? { state: step.state, actor: step.actor } : step;
+  const label = timelineStepLabel(named === undefined ? { state } : named, kind);
   const open = order.status === placedStatus || unpaid;
   if (!open) return order.status;
   return order.status === placedStatus ? label : `${label} · ${order.status}`;

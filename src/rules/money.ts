@@ -52,3 +52,9 @@ export function spreadCents(weights: readonly number[], amount: number): number[
   }
   return shares;
 }
+
+/** numerator / denominator rounded half up, for non-negative integers (so 0.5 cent becomes 1 cent). */
+export function divideRoundHalfUp(numerator: number, denominator: number): number {
+  if (numerator < 0 || denominator <= 0) throw new RangeError('divideRoundHalfUp takes a non-negative numerator');
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}

@@ -1,6 +1,7 @@
 import { finalAmounts, lineFinalCents, lineFinalTaxCents, type PlacedAmounts, type PricedLine } from './catch-weight.ts';
 import { isEndedState, type FulfilmentState } from './fulfilment.ts';
-import { spreadCents } from './money.ts';
+import { divideRoundHalfUp, spreadCents } from './money.ts';
+import { isTipPercent, tipCents } from './tips.ts';
 
 /**
  * The money of an order one seller refused part of while the others go on (decision 081: an order of several sellers
@@ -54,6 +55,55 @@ export interface PlacedOrder extends PlacedAmounts {
   delivery_fee_cents: number;
   fee_cents: number;
   tip_cents: number;
+  /** The driver tip's percent of the driver's goods (tips.ts); 0 or absent: none. */
+  tip_percent?: number | undefined;
+  /** A percent coupon's basis points as placed (migration 047); null or absent: none, or a fixed coupon. */
+  coupon_percent_bp?: number | null | undefined;
+}
+
+/** A line as estimated: its substitution counted (out, refused, a cheaper substitute), not a weight (none before packing). */
+function asEstimated<L extends PricedLine>(line: L): L {
+  return line.weighed_grams === null ? line : { ...line, weighed_grams: null };
+}
+
+/** What lines lost by their substitutions (marked out, a substitute refused or cheaper), at their estimate: never negative. */
+function goodsDropped(lines: readonly PricedLine[]): number {
+  return lines.reduce((sum, line) => sum + line.row_total_cents - lineFinalCents(asEstimated(line)), 0);
+}
+
+/** A percent of `base` before and after `dropped` leaves it: how much less it comes to (each side rounded as placed). */
+function percentDrop(base: number, dropped: number, percentOf: (cents: number) => number): number {
+  return dropped <= 0 ? 0 : percentOf(base) - percentOf(Math.max(0, base - dropped));
+}
+
+/**
+ * What a percent coupon and a percent driver tip give back when lines leave the order (QA walk 9 #1): a percent
+ * coupon is that percent of what is left, a percent tip that percent of the driver's goods left; a fixed coupon stays
+ * as placed. Each is placed figure less the percent of what left, so with no line changed they are exactly as placed.
+ */
+export function percentChanges(
+  order: Pick<PlacedOrder, 'coupon_percent_bp' | 'tip_percent' | 'tip_cents'>,
+  lines: readonly PartLine[],
+  parts: readonly Pick<OrderPartFees, 'id' | 'speed'>[],
+): { discountBackCents: number; tipOffCents: number } {
+  const bp = order.coupon_percent_bp ?? 0;
+  const base = lines.reduce((sum, line) => sum + line.row_total_cents, 0);
+  const discountBackCents = bp > 0 ? percentDrop(base, goodsDropped(lines), (cents) => divideRoundHalfUp(cents * bp, 10_000)) : 0;
+  const driven = new Set(parts.filter((p) => p.speed === driverSpeed).map((p) => p.id));
+  const driverLines = lines.filter((line) => driven.has(line.deliverable_id));
+  const percent = order.tip_percent ?? 0;
+  const tipOffCents =
+    isTipPercent(percent) && percent > 0 && order.tip_cents > 0
+      ? Math.min(
+          order.tip_cents,
+          percentDrop(
+            driverLines.reduce((sum, line) => sum + line.row_total_cents, 0),
+            goodsDropped(driverLines),
+            (cents) => tipCents(cents, percent),
+          ),
+        )
+      : 0;
+  return { discountBackCents, tipOffCents };
 }
 
 /** What one refused part takes off the order: its goods less their coupon share, their tax and its fees. */
@@ -111,16 +161,21 @@ export function partShare(order: Pick<PlacedOrder, 'discount_cents'>, lines: rea
 
 /**
  * What the shopper pays for one part, as a seller's or staff's card shows it: its lines less their share of the
- * coupon, their tax and its fees (partShare); once packed, each line at what was charged for it, the coupon's share as
- * placed (finalCents keeps the discount too). The parts and the tip add up to the order: no part reads more than it.
+ * coupon, their tax and its fees (partShare), each line as it stands: marked out or refused not charged, a substitute at
+ * its capped price (QA walk 9 #1: the card kept the placed amount until the whole order was packed), and once packed
+ * at its weight; a percent coupon's share is that percent of what is left. The parts and the tip add up to the order.
  */
-export function partTotalCents(order: Pick<PlacedOrder, 'discount_cents'>, lines: readonly PartLine[], part: OrderPartFees, packed: boolean): number {
+export function partTotalCents(
+  order: Pick<PlacedOrder, 'discount_cents' | 'coupon_percent_bp'>,
+  lines: readonly PartLine[],
+  part: OrderPartFees,
+  packed: boolean,
+): number {
   const placed = partShare(order, lines, part).totalCents;
-  if (!packed) return placed;
-  const change = lines
-    .filter((line) => line.deliverable_id === part.id)
-    .reduce((sum, line) => sum + lineFinalCents(line) - line.row_total_cents + lineFinalTaxCents(line) - line.tax_cents, 0);
-  return placed + change;
+  const own = lines.filter((line) => line.deliverable_id === part.id).map((line) => (packed ? line : asEstimated(line)));
+  const change = own.reduce((sum, line) => sum + lineFinalCents(line) - line.row_total_cents + lineFinalTaxCents(line) - line.tax_cents, 0);
+  const { discountBackCents } = percentChanges({ coupon_percent_bp: order.coupon_percent_bp, tip_cents: 0 }, own, [part]);
+  return placed + change + discountBackCents;
 }
 
 /**
@@ -155,10 +210,13 @@ export function partsRefusedAlone(parts: readonly Pick<OrderPartFees, 'id' | 'st
 
 /**
  * The order's figures with its refused parts taken off (their lines out, their coupon share and fees gone, the tip as
- * chosen unless no driver part is left: driverTipOff). Before packing only the refused lines change ('charged amounts shown once packed'); once packed
- * (`packed`), every line counts as packed (weighed, substituted, marked out: catch-weight.ts finalAmounts), and
- * totalCents is what the card is captured for or what is due at the door. With no part refused, the placed figures
- * (or finalAmounts' own). An order that ended reads as it stood when it ended (`ending`: refusedAloneParts).
+ * chosen unless no driver part is left: driverTipOff), and every line as it stands: marked out or a substitute refused
+ * not charged, an approved substitute at its price capped at the line's (QA walk 9 #1: the estimate kept them until the
+ * last part was packed); a percent coupon and a percent tip follow what is left (percentChanges). Before packing
+ * (`packed` false) the weighed lines count at their estimate: that is the order's estimate. Once packed, each at its
+ * weight (catch-weight.ts finalAmounts), and totalCents is what the card is captured for or what is due at the door: the
+ * estimate itself when every weight came out as estimated. With nothing changed, the placed figures. An order that
+ * ended reads as it stood when it ended (`ending`: refusedAloneParts).
  */
 export function standingAmounts(
   order: PlacedOrder,
@@ -177,11 +235,14 @@ export function standingAmounts(
   // The refused lines leave as marked-out lines do; finalAmounts takes their goods and tax off.
   const refusedIds = new Set(refused.map((p) => p.id));
   const asLeft = lines.map((line): PricedLine => (refusedIds.has(line.deliverable_id) ? { ...line, substitution_state: 'out' } : line));
-  const counted = packed ? asLeft : asLeft.filter((_, index) => refusedIds.has(lines[index]?.deliverable_id ?? -1));
+  const counted = packed ? asLeft : asLeft.map(asEstimated);
+  // The lines that stay: what their substitutions took off gives back that percent of a percent coupon and tip.
+  const staying = lines.filter((line) => !refusedIds.has(line.deliverable_id));
+  const percent = percentChanges({ ...order, tip_cents: order.tip_cents - tipOff }, staying, parts);
   const placed: PlacedAmounts = {
-    grand_total_cents: order.grand_total_cents + discountOff - deliveryOff - feeOff - tipOff,
+    grand_total_cents: order.grand_total_cents + discountOff - deliveryOff - feeOff - tipOff + percent.discountBackCents - percent.tipOffCents,
     subtotal_cents: order.subtotal_cents,
-    discount_cents: order.discount_cents - discountOff,
+    discount_cents: order.discount_cents - discountOff - percent.discountBackCents,
     taxes_cents: order.taxes_cents,
   };
   const final = finalAmounts(placed, counted);
@@ -191,7 +252,7 @@ export function standingAmounts(
     deliveryFeeCents: order.delivery_fee_cents - deliveryOff,
     feeCents: order.fee_cents - feeOff,
     taxCents: final.taxCents,
-    tipCents: order.tip_cents - tipOff,
+    tipCents: order.tip_cents - tipOff - percent.tipOffCents,
     totalCents: final.totalCents,
   };
 }

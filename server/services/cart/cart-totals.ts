@@ -2,7 +2,7 @@
  * The cart's money, in integer cents, as pure functions: the server computes every figure the cart page and the
  * checkout show, and never takes one from a client. Rules and their reasons: docs/decisions/006-cart-totals-and-tax.md.
  */
-import { centsToDollars, spreadCents } from '../../../src/rules/money.ts';
+import { centsToDollars, divideRoundHalfUp, spreadCents } from '../../../src/rules/money.ts';
 import { isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { CouponKind } from '../../db/schema.ts';
 
@@ -96,11 +96,8 @@ export interface CartTotals {
   grandtotal: number;
 }
 
-/** numerator / denominator rounded half up, for non-negative integers (so 0.5 cent becomes 1 cent). */
-export function divideRoundHalfUp(numerator: number, denominator: number): number {
-  if (numerator < 0 || denominator <= 0) throw new RangeError('divideRoundHalfUp takes a non-negative numerator');
-  return Math.floor((2 * numerator + denominator) / (2 * denominator));
-}
+// Rounding half up lives with the rules (src/rules/money.ts): an order's percent coupon follows its lines with it.
+export { divideRoundHalfUp };
 
 /** A coupon's discount on the item subtotal: percent rounds half up to the cent; neither exceeds the subtotal. */
 export function couponDiscountCents(subtotalCents: number, coupon: CouponTerms | null): number {

@@ -34,6 +34,7 @@ export type OrderInsertValues = Required<
     | 'tip_cents'
     | 'grand_total_cents'
     | 'coupon_code'
+    | 'coupon_percent_bp'
     | 'gift_message'
   >
 >;
@@ -109,6 +110,7 @@ export const orderInsert = statementShape<OrderInsertParams>()((db, value) =>
       tip_cents: value('tip_cents'),
       grand_total_cents: value('grand_total_cents'),
       coupon_code: value('coupon_code'),
+      coupon_percent_bp: value('coupon_percent_bp'),
       gift_message: value('gift_message'),
     })
     .returningAll(),

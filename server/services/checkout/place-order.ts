@@ -672,6 +672,7 @@ async function writeOrder(trx: Kysely<Database>, payments: PaymentGateway, calle
     tip_cents: totals.tip,
     grand_total_cents: totals.grandtotal,
     coupon_code: facts.coupon?.code ?? null,
+    coupon_percent_bp: facts.coupon?.kind === 'percent' ? facts.coupon.amount : null,
     gift_message: facts.giftMessage?.trim() || null,
   });
   if (!order) throw new Error('The order insert returned no row');

@@ -68,6 +68,9 @@ export async function listConsoleOrders(
       'orders.fee_cents',
       'orders.taxes_cents',
       'orders.tip_cents',
+      // The percents a coupon and the tip were placed at: they follow the lines as they change (refused-parts.ts).
+      'orders.tip_percent',
+      'orders.coupon_percent_bp',
       'orders.final_total_cents',
       'orders.created_at',
       'orders.updated_at',
