@@ -207,6 +207,15 @@ describe('the order headline (QA: "Processing · $45.89" for an order ready for 
     expect(orderHeadline({ status: 'processing', fulfilment_state: 'accepted', timeline: [{ state: 'accepted', actor: 'staff' }] })).toBe('Accepted');
   });
 
+  it('names the seller whose part took the step alone, and none once every part took it (QA walk 9 #1)', () => {
+    const butcher = { state: 'packed', actor: 'seller', seller: 'Hudson Street Butchers' };
+    const fish = { state: 'packed', actor: 'seller', seller: 'Fulton Fish Co.' };
+    const picking = { state: 'picking', actor: 'seller', seller: 'Fulton Fish Co.' };
+    expect(orderHeadline({ status: 'processing', fulfilment_state: 'picking', timeline: [picking, butcher] })).toBe('Being picked (Fulton Fish Co.)');
+    // Both parts packed: 'Packed', not 'Packed (Fulton Fish Co.)' as if only the last seller's were.
+    expect(orderHeadline({ status: 'processing', fulfilment_state: 'packed', timeline: [picking, butcher, fish] })).toBe('Packed');
+  });
+
   it('keeps what is still to pay at the door, and the payment word of an unpaid order or one ended before a seller saw it', () => {
     expect(orderHeadline({ status: 'pay on delivery', fulfilment_state: 'out_for_delivery' })).toBe('Out for delivery · pay on delivery');
     // The payment method is not a status (QA: 'Pay on delivery' where a card order read 'Processing'): the step, then the note.

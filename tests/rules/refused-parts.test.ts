@@ -182,3 +182,54 @@ describe("a part's total on a seller's card", () => {
     expect(partTotalCents(order, weighed, butcher, true)).toBe(3200 + 2000 - 600 + Math.round((144 * 3200) / 4000) + 72 + 499);
   });
 });
+
+describe("the order's estimate follows its lines before packing (QA walk 9 #1: it kept them until the last part packed)", () => {
+  const wingsOut = [line(1, 4000, 144), line(1, 2000, 72, { substitution_state: 'out' }), line(2, 3000, 108)];
+  const percentOrder: PlacedOrder = { ...order, coupon_percent_bp: 1000, tip_percent: 15 };
+  // Both parts Same Day: the driver brings both, the tip is a percent of all their goods.
+  const localParts = (butcher: OrderPartFees['state'], fish: OrderPartFees['state']) => parts(butcher, fish).map((p) => ({ ...p, speed: 'local' }));
+
+  it('a line marked out leaves the estimate at once, its tax with it; a fixed coupon and a fixed tip stay as placed', () => {
+    const standing = standingAmounts(order, wingsOut, localParts('picking', 'placed'), false);
+    expect(standing).toMatchObject({ subtotalCents: 7000, discountCents: 900, taxCents: 252, tipCents: 1350 });
+    expect(standing.totalCents).toBe(order.grand_total_cents - 2000 - 72);
+  });
+
+  it('a percent coupon and a percent tip are that percent of what is left', () => {
+    const standing = standingAmounts(percentOrder, wingsOut, localParts('picking', 'placed'), false);
+    expect(standing).toMatchObject({ subtotalCents: 7000, discountCents: 700, taxCents: 252, tipCents: 1050 });
+    expect(standing.totalCents).toBe(7000 - 700 + 998 + 252 + 1050);
+    // Nothing changed: exactly as placed.
+    expect(standingAmounts(percentOrder, lines, localParts('picking', 'placed'), false).totalCents).toBe(order.grand_total_cents);
+  });
+
+  it('an approved substitute counts at its price (never above the line), a proposed one not yet', () => {
+    const substituted = (state: 'approved' | 'proposed') => [
+      line(1, 4000, 144, { substitution_state: state, substitute_price_cents: 1500 }),
+      line(1, 2000, 72),
+      line(2, 3000, 108),
+    ];
+    const approved = standingAmounts(percentOrder, substituted('approved'), localParts('picking', 'placed'), false);
+    // $25 of goods less: 10 % of it back off the coupon, 15 % off the tip; the line's tax in proportion (144 × 15/40).
+    expect(approved).toMatchObject({ subtotalCents: 6500, discountCents: 650, taxCents: 54 + 72 + 108, tipCents: 975 });
+    expect(standingAmounts(percentOrder, substituted('proposed'), localParts('picking', 'placed'), false).totalCents).toBe(order.grand_total_cents);
+  });
+
+  it('settles at the estimate when the weights come out as estimated, and the parts with the tip add up to it', () => {
+    const weighed = [
+      line(1, 4000, 144, { sold_by_weight: true, weighed_grams: 1000 }),
+      line(1, 2000, 72, { substitution_state: 'out' }),
+      line(2, 3000, 108),
+    ];
+    const estimate = standingAmounts(percentOrder, weighed, localParts('packed', 'packed'), false);
+    const settled = standingAmounts(percentOrder, weighed, localParts('packed', 'packed'), true);
+    expect(settled.totalCents).toBe(estimate.totalCents);
+    const [butcher, fish] = localParts('packed', 'packed');
+    if (!butcher || !fish) throw new Error('two parts');
+    // The butcher's part before packing already without the wings and their share of the coupon.
+    expect(partTotalCents(percentOrder, weighed, butcher, false)).toBe(4000 - 400 + 144 + 499);
+    expect(partTotalCents(percentOrder, weighed, butcher, true) + partTotalCents(percentOrder, weighed, fish, true) + settled.tipCents).toBe(
+      settled.totalCents,
+    );
+  });
+});
