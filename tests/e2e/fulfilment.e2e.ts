@@ -10,6 +10,7 @@ import {
   gramsPerPound,
   lineTotal,
   orderTotalRows,
+  orderTotalWords,
   refusedPartLineNote,
   type PricedLine,
 } from '../../src/rules/catch-weight.ts';
@@ -208,6 +209,18 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
     await expect(proposal).toHaveCount(0);
     // The note names the substitute; its amount is the line's TOTAL beside it, not said again in the note.
     await expect(page.getByTestId('line-note').filter({ hasText: 'Substituted' })).toHaveText(`Substituted: ${substitute}`);
+    // The estimate follows the lines at once (QA walk 9 #1: the summary and the header kept checkout's figures until
+    // packing): the cheaper substitute counts at its price, the Subtotal is the lines' TOTALs, the header the new estimate.
+    const approved = await shopperOrder(page, orderId);
+    const approvedLine = approved.items.find((i) => i.substitution_state === 'approved');
+    expect(dollarsToCents(approvedLine?.final_row_total ?? '') ?? 0).toBeLessThan(dollarsToCents(approvedLine?.row_total ?? '') ?? 0);
+    expect(dollarsToCents(approved.subtotal)).toBe(approved.items.reduce((sum, item) => sum + (dollarsToCents(lineTotal(item)) ?? 0), 0));
+    expect(dollarsToCents(approved.grand_total) ?? 0).toBeLessThan(dollarsToCents(approved.checkout_total ?? '') ?? 0);
+    const estimateRows = orderTotalRows(approved);
+    await expect(page.getByLabel('Order totals').locator('dd')).toHaveText(
+      estimateRows.map((r) => (r.discount ? formatDiscount(r.value) : formatMoney(r.value))),
+    );
+    await expect(page.getByTestId('order-total')).toHaveText(orderTotalWords(approved));
 
     // Packing asks the steak's weight in pounds; without it the server names the line and nothing moves.
     await card.getByRole('button', { name: 'Packed' }).click();
@@ -227,14 +240,18 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
     // Charged at the weight: the steak at its price × weighed / nominal, the substitute at its price (never more than
     // the strip), as the order's own figures say once packed; the page shows that final total.
     const packed = await shopperOrder(page, orderId);
-    const expected = finalCents(dollarsToCents(packed.grand_total) ?? 0, packed.items.map(pricedLine));
+    // The estimate (grand_total) already counts the substitute (and a percent coupon on what is left): the weights
+    // of the other lines are what packing adds to it.
+    const expected = finalCents(dollarsToCents(packed.grand_total) ?? 0, packed.items.filter((i) => i.substitution_state === null).map(pricedLine));
     expect(packed.final_total).toBe(centsToDollars(expected));
     const packedSteak = packed.items.find((i) => i.product_name === steak);
     expect(packedSteak?.weighed_grams).toBe(weighed.grams);
     expect(packedSteak && dollarsToCents(packedSteak.final_row_total ?? '')).toBe(
       Math.round(((dollarsToCents(packedSteak?.row_total ?? '') ?? 0) * weighed.grams) / (steakLine.bottle_size * steakLine.product_qty)),
     );
-    await expect(page.getByTestId('order-total')).toHaveText(estimateAndFinal(dollarsToCents(packed.grand_total) ?? 0, expected));
+    await expect(page.getByTestId('order-total')).toHaveText(
+      estimateAndFinal(dollarsToCents(packed.grand_total) ?? 0, expected, dollarsToCents(packed.checkout_total ?? '') ?? undefined),
+    );
     await expect(page.getByTestId('line-note').filter({ hasText: 'weighed' })).toHaveText(new RegExp(`weighed ${typed} lb$`));
     // Once packed every place shows what was charged: the headline says the step, each line's TOTAL its final amount,
     // the totals list the final figures down to the Final Total, and the seller's card the same amount.
