@@ -61,7 +61,7 @@ const salmon = (await offersAt(102))[0];
 if (!ribeye || !strip || !wings || !salmon) throw new Error('the seed has no ribeye, substitute, wings and salmon');
 
 /** Sets an offer's price and stock and whether its product is sold by weight. */
-async function priced(row: typeof ribeye, locId: number, priceCents: number, byWeight: boolean): Promise<OfferPick> {
+async function priced(row: NonNullable<typeof ribeye>, locId: number, priceCents: number, byWeight: boolean): Promise<OfferPick> {
   await db.updateTable('variant_offers').set({ price_cents: priceCents, stock: 50 }).where('id', '=', row.id).execute();
   await db.updateTable('products').set({ sold_by_weight: byWeight }).where('id', '=', row.product_id).execute();
   return { offerId: row.id, variantId: row.variant_id, locId };
