@@ -219,6 +219,16 @@ export function chargedTotal(order: { grand_total: string; final_total?: string 
   return order.final_total ?? order.grand_total;
 }
 
+/**
+ * What a staff card says after its part's amount: the whole order's (its final once packed), and the driver tip when
+ * there is one, which is in no seller's part ("of the order's $59.78 (driver tip $6.35)": QA walk 9 #1, the parts read
+ * $31.25 and $22.18 of $59.78 with nothing saying where the rest went).
+ */
+export function ofTheOrderWords(order: { grand_total: string; final_total?: string | null | undefined; driver_tip?: string | undefined }): string {
+  const tip = order.driver_tip !== undefined && (dollarsToCents(order.driver_tip) ?? 0) > 0 ? ` (driver tip ${formatMoney(order.driver_tip)})` : '';
+  return `of the order's ${formatMoney(chargedTotal(order))}${tip}`;
+}
+
 /** A line's TOTAL: its final amount once weighed, substituted or marked out, its row total before. */
 export function lineTotal(line: { row_total: string; final_row_total?: string | null | undefined }): string {
   return line.final_row_total ?? line.row_total;

@@ -1,4 +1,4 @@
-import { chargedTotal } from './catch-weight.ts';
+import { ofTheOrderWords } from './catch-weight.ts';
 import { formatMoney } from './money.ts';
 
 /** A console card's money: its part's amount, and for staff the whole order's (the contract's ConsoleOrder). */
@@ -9,6 +9,8 @@ export interface ConsoleAmounts {
   /** Staff only: the order's estimate, and its final amount once packed. */
   grand_total?: string | undefined;
   final_total?: string | null | undefined;
+  /** Staff only: the order's driver tip, in no seller's part (said beside the order's total, so the parts add up). */
+  driver_tip?: string | undefined;
 }
 
 /**
@@ -20,7 +22,7 @@ export function consoleAmountWords(card: ConsoleAmounts): string {
   const order =
     card.grand_total === undefined
       ? ''
-      : ` of the order's ${formatMoney(chargedTotal({ grand_total: card.grand_total, final_total: card.final_total }))}`;
+      : ` ${ofTheOrderWords({ grand_total: card.grand_total, final_total: card.final_total, driver_tip: card.driver_tip })}`;
   if (card.was_total !== undefined) return `Nothing charged (was ${formatMoney(card.was_total)}${order})`;
   return `${formatMoney(card.total)}${order}`;
 }

@@ -27,6 +27,7 @@ import {
   substitutionPreferences,
   unansweredDecision,
   type PricedLine,
+  ofTheOrderWords,
 } from '../../src/rules/catch-weight.ts';
 
 const steak: PricedLine = {
@@ -353,5 +354,13 @@ describe("the 'If out of stock' choice's words fit the line (QA walk 9 S6)", () 
       'Same brand only',
       'Refund if out of stock',
     ]);
+  });
+});
+
+describe("a staff card's words for the whole order (QA walk 9 #1: the tip was in no part and nothing said so)", () => {
+  it('names the order’s total, its final once packed, and the driver tip in no part when there is one', () => {
+    expect(ofTheOrderWords({ grand_total: '73.45', final_total: '59.78', driver_tip: '6.35' })).toBe("of the order's $59.78 (driver tip $6.35)");
+    expect(ofTheOrderWords({ grand_total: '58.06', final_total: null, driver_tip: '4.81' })).toBe("of the order's $58.06 (driver tip $4.81)");
+    expect(ofTheOrderWords({ grand_total: '40.00', driver_tip: '0.00' })).toBe("of the order's $40.00");
   });
 });

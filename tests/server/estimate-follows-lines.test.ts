@@ -2,7 +2,7 @@ import { assert } from 'superstruct';
 import { afterAll, describe, expect, test } from 'vitest';
 import { orderStatusReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.ts';
-import { orderTotalRows, orderTotalWords } from '../../src/rules/catch-weight.ts';
+import { ofTheOrderWords, orderTotalRows, orderTotalWords } from '../../src/rules/catch-weight.ts';
 import { orderHeadline } from '../../src/rules/fulfilment.ts';
 import { dollarsToCents } from '../../src/rules/money.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
@@ -175,6 +175,11 @@ describe("an order's estimate follows its lines as a seller changes them (QA wal
     const [fishCard] = await consoleCards(fishmonger, number);
     const staffCards = await consoleCards(staff, number, 'staff');
     expect(staffCards[0]?.grand_total).toBe(approved.grand_total);
+    // The tip is in no part: staff read it beside the order's total, so the parts and it add up to the order.
+    expect(staffCards[0]?.driver_tip).toBe('4.81');
+    expect(ofTheOrderWords({ grand_total: approved.grand_total, driver_tip: staffCards[0]?.driver_tip })).toBe(
+      `of the order's $${(estimate / 100).toFixed(2)} (driver tip $4.81)`,
+    );
     expect((dollarsToCents(butcherCard?.total ?? '') ?? 0) + (dollarsToCents(fishCard?.total ?? '') ?? 0) + 481).toBe(estimate);
     // 30.89 less its 10 % (3.09), and the delivery fee: the wings are not in it.
     expect(butcherCard?.total).toBe(((3089 - 309 + 499) / 100).toFixed(2));

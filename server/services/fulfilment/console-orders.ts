@@ -186,13 +186,7 @@ export async function listConsoleOrders(
     const orderItems = items.filter((i) => i.order_id === row.id);
     const ownPart = { id: row.deliverable_id, state, delivery_fee_cents: row.delivery_fee_cents, packaging_fee_cents: row.packaging_fee_cents };
     const partCents = refusedAlone ? 0 : partTotalCents(row, orderItems, ownPart, charged);
-    const estimateCents = standingAmounts(
-      { ...row, delivery_fee_cents: row.order_delivery_fee_cents },
-      orderItems,
-      partStates,
-      false,
-      ending,
-    ).totalCents;
+    const standing = standingAmounts({ ...row, delivery_fee_cents: row.order_delivery_fee_cents }, orderItems, partStates, false, ending);
     // A part waits for its day (a table also for its time) by its location's clock (tableDayRefusal), and on a day its
     // seller closed is only refused or canceled (closedDayRefusal): the card is told its day, time and closure.
     const dayClosed = closed.has(row.deliverable_id);
@@ -227,8 +221,10 @@ export async function listConsoleOrders(
       // Staff see the whole order's figures; a seller only their part (never another seller's goods or the tip).
       ...(actor === 'staff'
         ? {
-            grand_total: centsToDollars(estimateCents),
+            grand_total: centsToDollars(standing.totalCents),
             final_total: row.final_total_cents === null ? null : centsToDollars(row.final_total_cents),
+            // In no part: said beside the order's total, so the parts and it add up to it (QA walk 9 #1).
+            driver_tip: centsToDollars(standing.tipCents),
           }
         : {}),
       placed_at: row.created_at.toISOString(),

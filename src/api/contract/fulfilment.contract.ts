@@ -80,6 +80,8 @@ export const consoleOrder = type({
   grand_total: optional(money),
   /** Staff only: the order's final amount once packed (decision 039): shown instead of grand_total once known. */
   final_total: optional(nullable(money)),
+  /** Staff only: the order's driver tip as it stands, in no seller's part (the parts and it add up to the order). */
+  driver_tip: optional(money),
   placed_at: string(),
   late: boolean(),
   stuck: boolean(),
