@@ -124,23 +124,19 @@ describe('a part whose every line is out of stock ends (QA walk 7 #2, #9)', () =
     expect((await move(staff, 'staff', number, 'pack', { weights: [] })).status).toBe(409);
     const card = (await cards(staff, 'staff')).find((c) => c.order_number === number);
     expect(card).toMatchObject({ state: 'refused', moves: [], payment_words: 'Card hold released' });
-    // What it charged, $0.00, beside the released hold, and what it came to (QA walk 8 #6: '$88.90 of the order's
-    // $88.90 · Card hold released'); the seller's card the same.
-    const placedTotal = centsToDollars((await orderOf(t, number)).grand_total_cents);
-    const was = formatMoney(placedTotal);
-    expect(card).toMatchObject({ total: '0.00', was_total: placedTotal, grand_total: placedTotal });
-    expect(consoleAmountWords(card ?? { total: '' })).toBe(`Nothing charged (was ${was} of the order's ${was})`);
+    // What it charged, $0.00, beside the released hold (QA walk 8 #6: '$88.90 of the order's $88.90 · Card hold
+    // released'): the estimate follows its lines (decision 088), and every line is out, so the part and the order come
+    // to $0.00; the seller's card the same.
+    expect(card).toMatchObject({ total: '0.00', grand_total: '0.00' });
+    expect(consoleAmountWords(card ?? { total: '' })).toBe(`$0.00 of the order's $0.00`);
     const sellers = (await cards(restaurant, 'seller', `?date=${card?.delivery_date ?? ''}`)).find((c) => c.order_number === number);
-    expect(sellers).toMatchObject({ total: '0.00', was_total: placedTotal, payment_words: 'Card hold released' });
-    expect(consoleAmountWords(sellers ?? { total: '' })).toBe(`Nothing charged (was ${was})`);
+    expect(sellers).toMatchObject({ total: '0.00', payment_words: 'Card hold released' });
+    expect(consoleAmountWords(sellers ?? { total: '' })).toBe('$0.00');
     // The order page says the line was out of stock, as the consoles do, not 'Refused by its seller' (walk 8 #6), and
-    // its totals end with what it charges, $0.00, after what it was.
+    // its totals, following the lines, add up to $0.00.
     const page = await orderPage(number);
     expect(page.items.map((item) => lineNote(item, page.timeline))).toEqual(['Out of stock: not charged']);
-    expect(orderTotalRows(page).slice(-2)).toEqual([
-      { name: 'Total, was', value: placedTotal },
-      { name: 'Nothing to pay', value: '0.00', total: true },
-    ]);
+    expect(orderTotalRows(page).at(-1)).toEqual({ name: 'Grand Total', value: '0.00', total: true });
     expect(card?.timeline.at(-1)).toMatchObject({ state: 'refused', reason: allOutReason });
     // The shopper hears the line is out, then plainly that the order is off and nothing was charged (a customer keeps
     // the account's words).

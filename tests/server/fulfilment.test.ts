@@ -28,7 +28,7 @@ const t = await startTestApp({ clock: clock.now, payments: gateway, rateLimits: 
 afterAll(() => t.close());
 
 const buyer = await shopper(t, 'fulfil-buyer@example.com');
-const offers = await pickOffers(t, { speed: 'local', locId: 101 }, 20, 0, { priceCents: 1250, stock: 100 });
+const offers = await pickOffers(t, { speed: 'local', locId: 101 }, 28, 0, { priceCents: 1250, stock: 100 });
 const nextOffer = takeInTurn(() => offers);
 
 async function storeUser(email: string, role: 'seller' | 'staff', locIds: number[]): Promise<string> {
