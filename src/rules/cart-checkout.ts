@@ -124,6 +124,41 @@ export function withoutPending(pending: PendingQuantities, cartRid: number): Rec
   return out;
 }
 
+// ---------------------------------------------------------------- stock of the lines held
+
+/** A line's offer as the cart last read it: its quantity, the offer's stock of now, and whether the wallet holds it. */
+export interface StockedLine {
+  qty: number;
+  stock: number;
+  wallet?: boolean | undefined;
+}
+
+/** Beside a cart line whose offer sold out since it was added (walk 9 #2). */
+export const lineOutOfStockWords = 'Out of stock';
+export const lineOnlyLeftWords = (stock: number) => `Only ${stock} left`;
+
+/**
+ * What the cart says beside a line its seller cannot sell as it is now (walk 9 #2: staff set the stock to 0 and the
+ * cart totalled it as before): 'Out of stock', or 'Only N left' for more than is left; undefined for a line that can
+ * be ordered (a wallet line is the shopper's own, never short). Such a line is left out of the cart's totals and keeps
+ * CHECKOUT closed until it is removed or lowered, as place order would refuse it.
+ */
+export function lineShortage(line: StockedLine): string | undefined {
+  if (line.wallet === true || line.stock >= line.qty) return undefined;
+  return line.stock <= 0 ? lineOutOfStockWords : lineOnlyLeftWords(Math.trunc(line.stock));
+}
+
+/** The line can be ordered as it is (lineShortage says nothing). */
+export function isLineOrderable(line: StockedLine): boolean {
+  return lineShortage(line) === undefined;
+}
+
+/**
+ * What the cart says by CHECKOUT while such a line is in it: place order's own words for a stock refusal (the summary
+ * says them when the stock went while the shopper was in the checkout).
+ */
+export const cartStockMessage = 'Some items in your cart are no longer available in the quantity you chose. Please update your cart.';
+
 // ---------------------------------------------------------------- checkout
 
 /** What checkout needs of a vendor group (structurally the contract's DeliveryGroup). */
@@ -147,6 +182,8 @@ export interface GroupProblems {
   mode?: typeof mixedVisitCartRefusal;
   /** A group the chosen delivery option cannot take (walk 8 #3): what to do, in optionMismatchMessage's words. */
   option?: string;
+  /** A line of the group is out of stock, or holds more than is left (lineShortage): removed or lowered, it can go on. */
+  stock?: typeof cartStockMessage;
 }
 
 export type CheckoutProblems = Record<number, GroupProblems>;
@@ -157,13 +194,15 @@ export type CheckoutProblems = Record<number, GroupProblems>;
  * one the cart keeps on the server, else the one this browser chose (`browserVisit`, Delivery Options' or the
  * wallet's); without either, place order would refuse it (walk 6 #3: the checkout ran into a dead end). A date before
  * the vendor's current next delivery date (a saved date gone stale) counts as missing. Only groups with a problem
- * appear, so every problem is reported at once.
+ * appear, so every problem is reported at once. A group holding a line its seller cannot sell as it is now (`lines`,
+ * lineShortage) has a stock problem (walk 9 #2: CHECKOUT went on to a PLACE ORDER that refused it).
  */
 export function checkoutProblems(
   groups: readonly ScheduledGroup[],
   minDates: Readonly<Record<number, string>> = {},
   browserVisit?: string | undefined,
   chosen?: ChosenOption,
+  lines: readonly (StockedLine & { vendor_loc_id: number })[] = [],
 ): CheckoutProblems {
   const problems: CheckoutProblems = {};
   for (const group of groups) {
@@ -185,6 +224,7 @@ export function checkoutProblems(
     const option = optionMismatchMessage(groupOption(first), chosen.kind);
     for (const group of off) problems[group.vendor_loc_id] = { ...problems[group.vendor_loc_id], option };
   }
+  for (const line of lines) if (!isLineOrderable(line)) problems[line.vendor_loc_id] = { ...problems[line.vendor_loc_id], stock: cartStockMessage };
   return problems;
 }
 
@@ -257,6 +297,8 @@ export function checkoutHint(problems: CheckoutProblems): string {
   // Lines for another option than the chosen one: neither a date nor a table helps; the option or the cart must change.
   const option = all.find((p) => p.option)?.option;
   if (option) return option;
+  // A line sold out or short: removed or lowered first (its line says which).
+  if (all.some((p) => p.stock)) return cartStockMessage;
   const dates = all.some((p) => p.date || p.slot);
   const tables = all.some((p) => p.visit);
   const datesWords = 'Choose a delivery date (and a time slot for Same Day) for every seller';

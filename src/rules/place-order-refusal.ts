@@ -63,3 +63,17 @@ export function fieldRefusal(errors: readonly { field: string; message: string }
 export function withoutFieldName(message: string): string {
   return message.replace(/^[a-z][a-z0-9_.]*: /, '');
 }
+
+/**
+ * Place order's refusal in its answer (code -1): its words, and the cart when it names cart lines (walk 9 #2: a line
+ * out of stock, or more than is left, was refused with no way on; it is removed or lowered in the cart). Other
+ * refusals (a taken seat, a declined payment) name no tab: PLACE ORDER may be tried again.
+ */
+export function replyRefusal(
+  reply: { message?: string | undefined; problems?: readonly { cart_rid?: number | undefined }[] | undefined } | undefined,
+  fallback: string,
+): PlaceOrderRefusal {
+  const message = withoutFieldName(reply?.message || fallback);
+  const namesLines = (reply?.problems ?? []).some((problem) => problem.cart_rid !== undefined);
+  return { message, fixAt: namesLines ? 'cart' : undefined };
+}

@@ -10,7 +10,7 @@ import { deliveryGroupMachine } from '../../src/machines/cart/delivery-group.mac
 import { selectKeptLines, selectKeptRemoving } from '../../src/machines/cart/index.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
-import { applyPending } from '../../src/rules/cart-checkout.ts';
+import { applyPending, cartStockMessage, checkoutHint } from '../../src/rules/cart-checkout.ts';
 import { cartOrderedMessage } from '../../src/rules/messages.ts';
 import { signInAgainMessage } from '../../src/rules/sign-in-again.ts';
 import { endSession } from '../../src/machines/app/session-end.ts';
@@ -536,6 +536,30 @@ describe('cart checkout', () => {
     t.actor.send({ type: 'cart.checkout' });
     expect(t.actor.getSnapshot().context.problems).toEqual({});
     await vi.waitFor(() => expect(t.spies.goToAddress).toHaveBeenCalledOnce());
+  });
+
+  it("a line sold out since it was added keeps CHECKOUT on the cart, with place order's words; removed, CHECKOUT goes on (walk 9 #2)", async () => {
+    const soldOut: CartData = { ...scheduledCart, result: scheduledCart.result.map((l) => (l.cart_rid === 1 ? { ...l, stock: 0 } : l)) };
+    const withoutIt: CartData = { ...scheduledCart, result: scheduledCart.result.filter((l) => l.cart_rid !== 1) };
+    const t = start(customer, { remove: async () => ok(withoutIt) }, soldOut);
+    await ready(t);
+    t.actor.send({ type: 'cart.checkout' });
+    expect(t.actor.getSnapshot().context.problems).toEqual({ 101: { stock: cartStockMessage } });
+    expect(checkoutHint(t.actor.getSnapshot().context.problems)).toBe(cartStockMessage);
+    expect(t.spies.goToAddress).not.toHaveBeenCalled();
+    t.actor.send({ type: 'cart.line.remove', cartRid: 1 });
+    await vi.waitFor(() => expect(t.actor.getSnapshot().context.problems).toEqual({}));
+    t.actor.send({ type: 'cart.checkout' });
+    await vi.waitFor(() => expect(t.spies.goToAddress).toHaveBeenCalledOnce());
+  });
+
+  it('a line holding more than is left keeps CHECKOUT on the cart too', async () => {
+    const short: CartData = { ...scheduledCart, result: scheduledCart.result.map((l) => (l.cart_rid === 3 ? { ...l, qty: 3, stock: 2 } : l)) };
+    const t = start(customer, {}, short);
+    await ready(t);
+    t.actor.send({ type: 'cart.checkout' });
+    expect(t.actor.getSnapshot().context.problems).toEqual({ 201: { stock: cartStockMessage } });
+    expect(t.spies.goToAddress).not.toHaveBeenCalled();
   });
 
   it('a guest goes to /guest/register', async () => {

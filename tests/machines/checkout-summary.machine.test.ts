@@ -471,6 +471,15 @@ describe('checkout summary: a place-order refusal stays next to PLACE ORDER (wal
     actor.stop();
   });
 
+  it('leads a stock refusal naming cart lines back to the cart, PLACE ORDER waiting (walk 9 #2)', () => {
+    const words = 'Filet Mignon, Center Cut is out of stock.';
+    const { actor } = refusedWith(done('placeOrder', { code: -1, message: words, problems: [{ cart_rid: 7, message: words }] }));
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(selectSummaryRefusal(actor.getSnapshot())).toEqual({ message: words, fixAt: 'cart' });
+    expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(false);
+    actor.stop();
+  });
+
   it('keeps nothing for a lost connection: the snackbar says it', () => {
     const { actor, reports } = refusedWith(placeFailed);
     expect(selectSummaryRefusal(actor.getSnapshot())).toBeUndefined();

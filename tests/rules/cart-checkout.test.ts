@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyPending,
+  cartStockMessage,
   checkoutHint,
+  isLineOrderable,
+  lineShortage,
   checkoutProblems,
   checkoutTarget,
   chosenOptionOf,
@@ -198,5 +201,31 @@ describe('checkoutTarget', () => {
     expect(hasDeliveredGroup([wallet, salmon])).toBe(true);
     expect(checkoutTarget('dine-in', false, hasDeliveredGroup([wallet, salmon]))).toBe('/cart/address');
     expect(checkoutTarget('dine-in', false, hasDeliveredGroup([wallet]))).toBe('/cart/card');
+  });
+});
+
+describe("a cart line's stock (walk 9 #2)", () => {
+  it("marks a sold-out line 'Out of stock' and one above what is left 'Only N left'; a wallet line never", () => {
+    expect(lineShortage({ qty: 2, stock: 0 })).toBe('Out of stock');
+    expect(lineShortage({ qty: 3, stock: 2 })).toBe('Only 2 left');
+    expect(lineShortage({ qty: 2, stock: 2 })).toBeUndefined();
+    expect(lineShortage({ qty: 1, stock: 0, wallet: true })).toBeUndefined();
+    expect(isLineOrderable({ qty: 2, stock: 0 })).toBe(false);
+    expect(isLineOrderable({ qty: 1, stock: 5 })).toBe(true);
+  });
+
+  it("keeps CHECKOUT on the cart while such a line is in it, with place order's words", () => {
+    const scheduled = [
+      { vendor_loc_id: 101, type: 'local' as const, delivery_date: '2030-06-04', timeslot: { slot_id: 1 } },
+      { vendor_loc_id: 201, type: 'courier' as const, delivery_date: null, timeslot: null },
+    ];
+    const lines = [
+      { vendor_loc_id: 101, qty: 2, stock: 0 },
+      { vendor_loc_id: 201, qty: 1, stock: 4 },
+    ];
+    const problems = checkoutProblems(scheduled, {}, undefined, undefined, lines);
+    expect(problems).toEqual({ 101: { stock: cartStockMessage }, 201: { date: 'Required' } });
+    expect(checkoutHint(problems)).toBe(cartStockMessage);
+    expect(checkoutProblems(scheduled.slice(0, 1), {}, undefined, undefined, [{ vendor_loc_id: 101, qty: 2, stock: 2 }])).toEqual({});
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldRefusal, refusalFixWords, withoutFieldName } from '../../src/rules/place-order-refusal.ts';
+import { fieldRefusal, refusalFixWords, replyRefusal, withoutFieldName } from '../../src/rules/place-order-refusal.ts';
 
 describe("place order's refusal on the summary (walk 3 #1, #2)", () => {
   it('reads without the raw field name and names the tab that can fix it', () => {
@@ -24,5 +24,13 @@ describe("place order's refusal on the summary (walk 3 #1, #2)", () => {
     });
     expect(fieldRefusal([], 'speed_id: Gone.')).toEqual({ message: 'Gone.', fixAt: undefined });
     expect(withoutFieldName('The store is closing for the night.')).toBe('The store is closing for the night.');
+  });
+
+  it('leads a refusal naming cart lines (stock) back to the cart; one naming none keeps no tab (walk 9 #2)', () => {
+    const words = 'Filet Mignon, Center Cut is out of stock.';
+    expect(replyRefusal({ message: words, problems: [{ cart_rid: 4 }] }, 'Failed.')).toEqual({ message: words, fixAt: 'cart' });
+    const seatTaken = { message: 'Taken.', problems: [{ vendor_loc_id: 101, message: 'Taken.' }] };
+    expect(replyRefusal(seatTaken, 'Failed.')).toEqual({ message: 'Taken.', fixAt: undefined });
+    expect(replyRefusal(undefined, 'Failed.')).toEqual({ message: 'Failed.', fixAt: undefined });
   });
 });

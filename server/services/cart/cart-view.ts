@@ -2,6 +2,7 @@ import type { SizeUnit } from '../../../src/rules/sizes.ts';
 import { expressionBuilder, sql, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { CartData, CartLine, DeliveryGroup } from '../../../src/api/contract/cart-page.contract.ts';
+import { isLineOrderable } from '../../../src/rules/cart-checkout.ts';
 import { storeMinutes, storeToday } from '../../../src/rules/delivery-dates.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { isSlotPast } from '../../../src/rules/slots.ts';
@@ -233,6 +234,11 @@ function cartLinesQuery(db: Kysely<Database>, cartId: Value<string>) {
     ])
     .where('cart_items.cart_id', '=', cartId)
     .orderBy('cart_items.id');
+}
+
+/** The line can be ordered as it is: in stock for its quantity, or the wallet's (isLineOrderable). */
+export function isOrderableRow(line: Pick<CartLineRow, 'qty' | 'stock' | 'wallet_entry_id'>): boolean {
+  return isLineOrderable({ qty: line.qty, stock: line.stock, wallet: line.wallet_entry_id !== null });
 }
 
 export function itemSubtotalCents(lines: readonly CartLineRow[]): number {
@@ -476,6 +482,9 @@ export async function loadCartView(
 ): Promise<CartData> {
   const { lines, tax, choices } = await loadCartLinesTaxAndChoices(db, cart.id, cart.zipcode);
   const groups = vendorGroups(lines);
+  // Walk 9 #2: a line its seller cannot sell as it is now (sold out, or more than is left) stays on the page, marked
+  // (lineShortage), and out of every figure: the totals are those of what can be ordered.
+  const billed = vendorGroups(lines.filter(isOrderableRow));
   const [calendars, coupon, kept] = await Promise.all([
     calendarsOf(
       db,
@@ -485,21 +494,23 @@ export async function loadCartView(
     cart.coupon_code === null ? Promise.resolve(undefined) : findCoupon(db, cart.coupon_code),
     options.kept === true ? loadKeptLines(db, cart.id) : Promise.resolve(undefined),
   ]);
-  const subtotal = itemSubtotalCents(lines);
+  const subtotal = billed.reduce((sum, group) => sum + group.subtotalCents, 0);
   // The routes drop a coupon that stopped applying before they show the cart; this keeps the figures honest anyway.
   const usable: CouponTerms | null = coupon && couponRefusal(coupon, subtotal, now) === undefined ? coupon : null;
   const totals = cartTotals({
-    groups: groups.map((g) => ({ locId: g.locId, speed: g.speed, subtotalCents: g.subtotalCents, collected: g.wallet, lines: taxedLines(g) })),
+    groups: billed.map((g) => ({ locId: g.locId, speed: g.speed, subtotalCents: g.subtotalCents, collected: g.wallet, lines: taxedLines(g) })),
     coupon: usable,
     tax: tax.rates,
   });
+  const feeOf = new Map(totals.groups.map((g) => [g.locId, g.deliveryFeeCents]));
 
   const deliveryGroups: DeliveryGroup[] = [];
   const result: CartLine[] = [];
-  groups.forEach((group, index) => {
+  groups.forEach((group) => {
     const choice = validChoice(group, choices.get(group.locId), calendars.get(group.vendorId), now);
     const timeslot = choice.hold ? { slot_id: choice.hold.templateId, start: choice.hold.start, end: choice.hold.end } : null;
-    const fee = totals.groups[index]?.deliveryFeeCents ?? 0;
+    // A group with nothing it can order now has no delivery to pay for.
+    const fee = feeOf.get(group.locId) ?? 0;
     deliveryGroups.push({
       vendor_loc_id: group.locId,
       vendor_id: group.vendorId,
@@ -549,7 +560,7 @@ export async function loadCartView(
     result,
     delivery_groups: deliveryGroups,
     ...cartTotalsInDollars(totals),
-    tax_note: taxNoteOf(tax, groups),
+    tax_note: taxNoteOf(tax, billed),
     coupon_code: usable ? usable.code : null,
     total_items_count: lines.reduce((sum, line) => sum + line.qty, 0),
     ...(kept === undefined ? {} : { kept_lines: kept }),

@@ -1,3 +1,4 @@
+import { cartStockMessage } from '../../../src/rules/cart-checkout.ts';
 import type { Kysely, Selectable } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { cardIdField, shownTotalField, type OrderProblem } from '../../../src/api/contract/checkout.contract.ts';
@@ -113,7 +114,7 @@ export const placeOrderMessages = {
   tipWithoutDriver: 'A driver tip is only offered with 1 Hour Delivery.',
   outOfStock: (name: string) => `${name} is out of stock.`,
   onlyLeft: (name: string, stock: number) => `Only ${stock} of ${name} left in stock.`,
-  stockChanged: 'Some items in your cart are no longer available in the quantity you chose. Please update your cart.',
+  stockChanged: cartStockMessage,
   couponGone: (reason: string) => `${reason} Please review your cart.`,
   cartChanged: (grandtotal: string) =>
     `Your cart changed since this summary was shown: the order now comes to ${grandtotal}. Please check the summary and place your order again.`,

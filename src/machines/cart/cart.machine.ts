@@ -296,10 +296,11 @@ export const cartMachine = cartSetup.createMachine({
               ],
             },
             deciding: {
-              description: 'Checking every seller has its date (and slot for same-day) and where the shopper goes next.',
+              description: 'Checking every seller has its date (and slot for same-day), every line its stock, and where the shopper goes next.',
               always: [
                 {
-                  description: "A seller still needs a date or a slot: 'Required' is shown beside it and the shopper stays.",
+                  description:
+                    "A seller still needs a date or a slot ('Required' beside it), or a line is out of stock or above what is left (marked on the line): the cart says what to fix and the shopper stays.",
                   guard: 'hasCheckoutProblems',
                   target: 'idle',
                   actions: 'assignProblems',

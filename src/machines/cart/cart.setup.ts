@@ -121,7 +121,8 @@ function currentProblems(context: CartContext): CheckoutProblems {
   const browserVisit = stored.shippingType === 'dine-in' || stored.walletOrder === true ? stored.dineinTime : undefined;
   // Walk 8 #3: the option this browser chose, which the cart's lines must be for (changed in another browser, they may not).
   const chosen = chosenOptionOf(stored.shippingType, stored.walletOrder);
-  return checkoutProblems(context.cart?.delivery_groups ?? [], minDates(context), browserVisit, chosen);
+  // A line sold out or short since it was added keeps CHECKOUT here (walk 9 #2), as place order would refuse it.
+  return checkoutProblems(context.cart?.delivery_groups ?? [], minDates(context), browserVisit, chosen, context.cart?.result ?? []);
 }
 
 /** The new server cart, and the checkout problems kept current once they are on screen. */

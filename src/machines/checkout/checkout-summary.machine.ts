@@ -265,7 +265,8 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
               actions: ['reportReplyMessage', 'reportFaceRequired'],
             },
             {
-              description: "Refused: the server's message (or the fallback), kept next to PLACE ORDER and said there once (no snackbar over it).",
+              description:
+                "Refused: the server's message (or the fallback), kept next to PLACE ORDER and said there once (no snackbar over it); one naming cart lines (out of stock) with a button back to the cart.",
               target: '#checkoutSummary.ready',
               actions: 'assignReplyRefusal',
             },

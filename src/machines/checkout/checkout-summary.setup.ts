@@ -27,7 +27,7 @@ import type { CouponMessage } from '../cart/cart-coupon.machine.ts';
 import type { CartFlow, CheckoutReport } from './checkout-flow.types.ts';
 import { somethingWentWrongMessage } from '../../rules/messages.ts';
 import { failureText, goneRecordText } from './checkout-errors.ts';
-import { fieldRefusal, withoutFieldName, type PlaceOrderRefusal } from '../../rules/place-order-refusal.ts';
+import { fieldRefusal, replyRefusal, withoutFieldName, type PlaceOrderRefusal } from '../../rules/place-order-refusal.ts';
 import { ApiError } from '../../api/http.ts';
 import { isSignInAgain } from '../../api/token-refusal.ts';
 
@@ -178,9 +178,8 @@ export const checkoutSummarySetup = setup({
     assignErrorRefusal: assign((_, params: { error: unknown }) => ({
       refusal: isRefusalInWords(params.error) ? fieldRefusal(params.error.errors, params.error.message) : undefined,
     })),
-    assignReplyRefusal: assign(({ context }) => ({
-      refusal: { message: withoutFieldName(context.orderReply?.message || checkoutMessages.placeOrderFailed), fixAt: undefined },
-    })),
+    // A refusal naming cart lines (stock) leads back to the cart, where they are marked (walk 9 #2).
+    assignReplyRefusal: assign(({ context }) => ({ refusal: replyRefusal(context.orderReply, checkoutMessages.placeOrderFailed) })),
     clearRefusal: assign({ refusal: undefined }),
     assignReviewMessage: assign((_, params: { message: string }) => ({ reviewMessage: params.message })),
     assignTip: assign(({ context, event }) => (event.type === 'tip.choose' ? { flow: { ...context.flow, tipPercent: event.percent } } : {})),

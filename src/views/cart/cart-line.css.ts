@@ -48,3 +48,7 @@ export const stepButton = style({
 export const qty = style({ minWidth: '32px', textAlign: 'center', fontWeight: 700 });
 export const end = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '4px' });
 export const total = style({ fontWeight: 700 });
+/** 'Out of stock' / 'Only N left' beside a line left out of the totals (walk 9 #2). */
+export const shortage = style({ margin: 0, color: vars.color.error, fontSize: '14px', fontWeight: 600 });
+/** The amount of a line left out of the totals: shown struck through, so it is not read as counted. */
+export const notCounted = style({ fontWeight: 400, color: vars.color.muted, textDecoration: 'line-through' });

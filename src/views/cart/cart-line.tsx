@@ -1,5 +1,5 @@
 import type { CartLine as CartLineData } from '../../api/contract/cart-page.contract.ts';
-import { lineMaxQuantity } from '../../rules/cart-checkout.ts';
+import { lineMaxQuantity, lineShortage } from '../../rules/cart-checkout.ts';
 import { lineEstimate } from '../../rules/catch-weight.ts';
 import { dollarsToCents, formatMoney } from '../../rules/money.ts';
 import { formatSize } from '../../rules/sizes.ts';
@@ -16,6 +16,8 @@ export interface CartLineProps {
 /** One item: image, name, size, unit price, the quantity stepper, its total and Remove. */
 export function CartLine({ line, onQuantity, onRemove }: CartLineProps) {
   const estimate = line.wallet ? undefined : lineEstimate({ ...line, rowTotalCents: dollarsToCents(line.row_total) ?? 0 });
+  // Sold out or short since it was added: marked, and not in the cart's totals (the server leaves it out).
+  const shortage = lineShortage(line);
   return (
     <li className={css.line}>
       <img className={css.image} src={line.image} alt="" width={72} height={72} loading="lazy" />
@@ -25,7 +27,8 @@ export function CartLine({ line, onQuantity, onRemove }: CartLineProps) {
           {line.bottle_size > 0 ? `${formatSize(line.bottle_size, line.size_unit)} · ` : ''}
           {line.wallet ? 'From your wallet' : `${formatMoney(line.product_price)} each`}
         </p>
-        {estimate && <p className={css.meta}>{estimate}</p>}
+        {estimate && !shortage && <p className={css.meta}>{estimate}</p>}
+        {shortage && <p className={css.shortage}>{shortage}</p>}
       </div>
       <div className={css.stepper} role="group" aria-label={`Change quantity of ${line.name}`}>
         <button
@@ -52,7 +55,7 @@ export function CartLine({ line, onQuantity, onRemove }: CartLineProps) {
         </button>
       </div>
       <div className={css.end}>
-        <span className={css.total}>{formatMoney(line.row_total)}</span>
+        <span className={shortage ? `${css.total} ${css.notCounted}` : css.total}>{formatMoney(line.row_total)}</span>
         <button type="button" className={linkButton} aria-label={`Remove ${line.name}`} onClick={onRemove}>
           Remove
         </button>
