@@ -70,7 +70,12 @@ export function withoutFieldName(message: string): string {
  * refusals (a taken seat, a declined payment) name no tab: PLACE ORDER may be tried again.
  */
 export function replyRefusal(
-  reply: { message?: string | undefined; problems?: readonly { cart_rid?: number | undefined }[] | undefined } | undefined,
+  reply:
+    | {
+        message?: string | undefined;
+        problems?: readonly { cart_rid?: number | undefined; vendor_loc_id?: number | undefined; message: string }[] | undefined;
+      }
+    | undefined,
   fallback: string,
 ): PlaceOrderRefusal {
   const message = withoutFieldName(reply?.message || fallback);

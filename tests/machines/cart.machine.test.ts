@@ -11,6 +11,7 @@ import { selectKeptLines, selectKeptRemoving } from '../../src/machines/cart/ind
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { applyPending, cartStockMessage, checkoutHint } from '../../src/rules/cart-checkout.ts';
+import { keptChoicesKey, type CheckoutStorage } from '../../src/machines/checkout/checkout-kept.ts';
 import { cartOrderedMessage } from '../../src/rules/messages.ts';
 import { signInAgainMessage } from '../../src/rules/sign-in-again.ts';
 import { endSession } from '../../src/machines/app/session-end.ts';
@@ -224,6 +225,8 @@ interface Stubs {
   remove?: (input: { cart_rid: number }) => Promise<CartReply>;
   save?: (input: { vendor_loc_id: number; delivery_date: string; slot_id?: number | null }) => Promise<CartReply>;
   kept?: (input: { kept_id: number }) => Promise<CartReply>;
+  /** The tab's storage of the checkout's kept choices. */
+  checkoutStorage?: CheckoutStorage;
 }
 
 function start(stored: SessionValues, stubs: Stubs = {}, first: CartData = baseCart) {
@@ -292,7 +295,7 @@ function start(stored: SessionValues, stubs: Stubs = {}, first: CartData = baseC
     },
     actions: spies,
   });
-  const actor = createActor(machine, { input: { session, now: fixedNow } }).start();
+  const actor = createActor(machine, { input: { session, now: fixedNow, checkoutStorage: stubs.checkoutStorage } }).start();
   /** The line queue and the coupon box, the cart's children. */
   const queue = () => actor.getSnapshot().context.lines.getSnapshot();
   const coupon = () => actor.getSnapshot().context.coupon.getSnapshot();
@@ -560,6 +563,29 @@ describe('cart checkout', () => {
     t.actor.send({ type: 'cart.checkout' });
     expect(t.actor.getSnapshot().context.problems).toEqual({ 201: { stock: cartStockMessage } });
     expect(t.spies.goToAddress).not.toHaveBeenCalled();
+  });
+
+  it('CHECKOUT starts a new checkout: the kept choices of the last one restart at the address, without its speed, dates or payment (walk 9 #4)', async () => {
+    const items = new Map<string, string>();
+    const checkoutStorage: CheckoutStorage = () => ({
+      getItem: (key) => items.get(key) ?? null,
+      setItem: (key, value) => void items.set(key, value),
+      removeItem: (key) => void items.delete(key),
+    });
+    const lastCheckout = {
+      step: 'checkout',
+      speed: { selectedSpeedID: 1, shippingAmount: '0.00', deliveryFee: '4.99', deliveryDays: ['2026-12-03'] },
+      payment: { payment_mode: 2, card_id: 5 },
+      tipPercent: 10,
+      isGift: false,
+      giftMessage: '',
+    };
+    items.set(keptChoicesKey('cart-abc'), JSON.stringify(lastCheckout));
+    const t = start(customer, { checkoutStorage }, scheduledCart);
+    await ready(t);
+    t.actor.send({ type: 'cart.checkout' });
+    expect(t.spies.goToAddress).toHaveBeenCalledOnce();
+    expect(JSON.parse(items.get(keptChoicesKey('cart-abc')) ?? '{}')).toEqual({ step: 'address', tipPercent: 10, isGift: false, giftMessage: '' });
   });
 
   it('a guest goes to /guest/register', async () => {

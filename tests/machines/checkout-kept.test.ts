@@ -9,6 +9,7 @@ import {
   keptChoicesOf,
   readKeptChoices,
   readKeptChoicesFor,
+  restartKeptChoices,
   resumeStep,
   type CheckoutStorage,
 } from '../../src/machines/checkout/checkout-kept.ts';
@@ -108,15 +109,37 @@ describe('the checkout choices a reload keeps', () => {
     expect(flowResumedAt(flow, kept, 'address').selectedSpeedID).toBeUndefined();
   });
 
-  it("keeps every seller's delivery date across a reload on the payment tab (its bank rule reads them), and reads an older kept speed without them", () => {
+  it('a reload on the payment tab keeps the delivery days the cart has now (its bank rule reads them), never those kept with the speed (walk 9 #4)', () => {
     const { storage, items } = memoryStorage();
-    const dated = { ...atSummary, deliveryDays: ['2026-12-07', '2026-11-30'] };
+    const dated = { ...atSummary, deliveryDays: ['2026-12-03', '2026-11-30'] };
     items.set(keptChoicesKey('cart-abc'), JSON.stringify(keptChoicesOf('card', dated)));
     const kept = readKeptChoices(storage, 'cart-abc');
     if (!kept) throw new Error('the choices are kept');
-    expect(flowResumedAt({ ...atSummary, deliveryDays: [] }, kept, 'card').deliveryDays).toEqual(['2026-12-07', '2026-11-30']);
+    // The checkout read the cart first: its dates are in the flow the kept choices are restored into.
+    expect(flowResumedAt({ ...atSummary, deliveryDays: ['2026-12-07'] }, kept, 'card').deliveryDays).toEqual(['2026-12-07']);
     const older = { ...kept, speed: kept.speed && { ...kept.speed, deliveryDays: undefined } };
     expect(flowResumedAt({ ...atSummary, deliveryDays: [] }, older, 'card').deliveryDays).toEqual([]);
+  });
+
+  it('CHECKOUT on the cart restarts the kept choices at the address: the address, tip and gift stay; the speed and payment go (walk 9 #4)', () => {
+    const { storage, items } = memoryStorage();
+    items.set(keptChoicesKey('cart-abc'), JSON.stringify({ ...keptChoicesOf('checkout', atSummary), choice: 'delivery|10001' }));
+    restartKeptChoices(storage, 'cart-abc');
+    const kept = readKeptChoices(storage, 'cart-abc');
+    expect(kept).toMatchObject({
+      step: 'address',
+      address: { id: 11 },
+      tipPercent: 10,
+      isGift: true,
+      giftMessage: 'Enjoy',
+      choice: 'delivery|10001',
+    });
+    expect(kept?.speed).toBeUndefined();
+    expect(kept?.payment).toBeUndefined();
+    expect(resumeStep(kept, false)).toBe('address');
+    // Nothing kept, or another cart's: nothing is written.
+    restartKeptChoices(storage, 'cart-other');
+    expect(items.has(keptChoicesKey('cart-other'))).toBe(false);
   });
 
   it('reads back only what its struct accepts, for that cart', () => {

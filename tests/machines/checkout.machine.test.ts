@@ -793,6 +793,18 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     expect(stepOf(later.actor, 'choosePayment').getSnapshot().context.bankRefusal).toBeUndefined();
   });
 
+  it("reads the cart's delivery dates of now for the bank rule, never those a checkout before kept (walk 9 #4)", async () => {
+    // The last checkout kept Hudson on 12/03 (before a bank debit clears, 12/04); the shopper moved it to 12/07 since.
+    const now = () => new Date('2026-11-30T14:00:00Z');
+    const hudson = { ...butcherGroup, vendor_loc_id: 101, type: 'local' as const, delivery_date: '2026-12-07', timeslot: null };
+    const cart = ok({ ...baseCart, delivery_groups: [hudson] });
+    const kept = { ...keptOn('card'), speed: { ...oneHour, selectedSpeedID: 1 as const, deliveryDays: ['2026-12-03'] } };
+    const { actor } = running({ now, cart, kept });
+    await waitFor(actor, (s) => s.matches({ flow: 'card' }));
+    expect(actor.getSnapshot().context.flow.deliveryDays).toEqual(['2026-12-07']);
+    expect(stepOf(actor, 'choosePayment').getSnapshot().context.bankRefusal).toBeUndefined();
+  });
+
   it('a card order needs no email confirmation', async () => {
     const { actor } = running();
     (await toSummary(actor)).send({ type: 'order.place' });

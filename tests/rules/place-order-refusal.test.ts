@@ -28,7 +28,7 @@ describe("place order's refusal on the summary (walk 3 #1, #2)", () => {
 
   it('leads a refusal naming cart lines (stock) back to the cart; one naming none keeps no tab (walk 9 #2)', () => {
     const words = 'Filet Mignon, Center Cut is out of stock.';
-    expect(replyRefusal({ message: words, problems: [{ cart_rid: 4 }] }, 'Failed.')).toEqual({ message: words, fixAt: 'cart' });
+    expect(replyRefusal({ message: words, problems: [{ cart_rid: 4, message: words }] }, 'Failed.')).toEqual({ message: words, fixAt: 'cart' });
     const seatTaken = { message: 'Taken.', problems: [{ vendor_loc_id: 101, message: 'Taken.' }] };
     expect(replyRefusal(seatTaken, 'Failed.')).toEqual({ message: 'Taken.', fixAt: undefined });
     expect(replyRefusal(undefined, 'Failed.')).toEqual({ message: 'Failed.', fixAt: undefined });

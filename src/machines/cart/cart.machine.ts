@@ -72,6 +72,7 @@ export const cartMachine = cartSetup.createMachine({
     const cartId = input.session.getSnapshot().context.cart_id;
     return {
       session: input.session,
+      checkoutStorage: input.checkoutStorage,
       clock,
       now: clock(),
       cartId,
@@ -312,15 +313,16 @@ export const cartMachine = cartSetup.createMachine({
                   actions: ['clearProblems', 'goToGuestRegister'],
                 },
                 {
-                  description: 'A pick-up, dine-in or wallet cart: straight to the payment step.',
+                  description:
+                    'A pick-up, dine-in or wallet cart: straight to the payment step, a new checkout (of the last one only the address, tip and gift stay).',
                   guard: 'isCardFirst',
                   target: 'leaving',
-                  actions: ['clearProblems', 'recordNextTab', 'goToCard'],
+                  actions: ['clearProblems', 'recordNextTab', 'restartCheckout', 'goToCard'],
                 },
                 {
-                  description: 'A delivery cart: on to the shipping address.',
+                  description: 'A delivery cart: on to the shipping address, a new checkout (the speed, its dates and the payment chosen again).',
                   target: 'leaving',
-                  actions: ['clearProblems', 'recordNextTab', 'goToAddress'],
+                  actions: ['clearProblems', 'recordNextTab', 'restartCheckout', 'goToAddress'],
                 },
               ],
             },

@@ -27,6 +27,7 @@ import type { sessionMachine } from '../app/session.machine.ts';
 import { deliveryPreferenceOf, orderedCartKeys } from '../app/session-choices.ts';
 import { isSignedIn } from '../app/session-values.ts';
 import { isSaidBySessionEnded } from '../app/session-ended.ts';
+import { restartKeptChoices, type CheckoutStorage } from '../checkout/checkout-kept.ts';
 
 export type DeliveryGroupRef = ActorRefFrom<typeof deliveryGroupMachine>;
 export type CartLinesRef = ActorRefFrom<typeof cartLinesMachine>;
@@ -34,12 +35,15 @@ export type CartCouponRef = ActorRefFrom<typeof cartCouponMachine>;
 
 export interface CartInput {
   session: ActorRefFrom<typeof sessionMachine>;
+  /** The tab's storage of the checkout's kept choices: CHECKOUT starts the checkout again from them (walk 9 #4). */
+  checkoutStorage?: CheckoutStorage | undefined;
   /** The clock (tests pass a fixed one). */
   now?: (() => Date) | undefined;
 }
 
 export interface CartContext {
   session: ActorRefFrom<typeof sessionMachine>;
+  checkoutStorage: CheckoutStorage | undefined;
   clock: () => Date;
   /** Refreshed each minute: the Same Day "time left" label reads it. */
   now: Date;
@@ -291,6 +295,11 @@ export const cartSetup = setup({
         values: { nextTab: cardFirst(context) ? 'card' : 'address' },
       }),
     ),
+    // A new CHECKOUT is a new checkout (spec "Checkout gating"): the address tab first, the speed, its dates and the
+    // payment chosen again (walk 9 #4: it reopened the last checkout's summary, whose dates the bank rule read).
+    restartCheckout: ({ context }) => {
+      if (context.checkoutStorage) restartKeptChoices(context.checkoutStorage, context.cartId);
+    },
     assignNow: assign(({ context }) => ({ now: context.clock() })),
 
     // Navigation and toasts belong to the page: it provides these.

@@ -161,12 +161,30 @@ export function flowResumedAt(flow: CartFlow, kept: KeptChoices, step: CheckoutS
   return {
     ...flow,
     selectedAddress: kept.address ?? flow.selectedAddress,
-    ...(speed ? { ...speed, deliveryDays: speed.deliveryDays ?? [] } : {}),
+    // The delivery days are the cart's as read when the checkout opened (walk 9 #4), never those kept with the speed.
+    ...(speed ? { ...speed, deliveryDays: flow.deliveryDays } : {}),
     ...(payment ? { ...payment, card_token: payment.payment_mode === 2 ? '' : undefined } : {}),
     tipPercent: kept.tipPercent,
     isGift: kept.isGift,
     giftMessage: kept.giftMessage,
   };
+}
+
+/**
+ * CHECKOUT pressed on the cart starts the checkout again (spec "Checkout gating": it enables the address tab and goes
+ * to /cart/address; walk 9 #4: it went straight back to the summary or the payment tab of the checkout before, with
+ * that checkout's speed and dates). What the shopper chose that does not depend on the cart stays for the new walk
+ * (the address, the tip and the gift); the speed, its dates and the payment are chosen again, in order.
+ */
+export function restartKeptChoices(storage: CheckoutStorage, cartId: string | undefined): void {
+  const kept = readKeptChoices(storage, cartId);
+  if (!kept || !cartId) return;
+  const { speed: _speed, payment: _payment, ...rest } = kept;
+  try {
+    storage().setItem(keptChoicesKey(cartId), JSON.stringify({ ...rest, step: 'address' }));
+  } catch {
+    // Private mode or a full storage: nothing was kept to restart from.
+  }
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 } from '../../rules/checkout-flow.ts';
 import { ageCheckGapOf, checkoutGapOf, isFacePassFresh, type IdentityGap } from '../../rules/face-check.ts';
 import { isTipAllowed } from '../../rules/tips.ts';
+import { deliveryDaysOf } from '../../rules/bank-account.ts';
 import { isWalletOnlyLines } from '../../rules/wallet.ts';
 import { checkoutAddressMachine } from './checkout-address.machine.ts';
 import { checkoutCardMachine } from './checkout-card.machine.ts';
@@ -79,6 +80,16 @@ export function flowFromSession(stored: SessionValues): CartFlow {
 export function speedStepInput(context: Pick<CheckoutContext, 'session' | 'cartId' | 'flow'>): CheckoutSpeedInput {
   const { flow } = context;
   return { session: context.session, cartId: context.cartId, deliveryAddressId: flow.selectedAddress?.id, chosen: speedFlowOf(flow) };
+}
+
+/**
+ * The flow with every delivery's date as the cart has them now (walk 9 #4: the bank rule read the dates a checkout
+ * before had kept, and refused Pay by bank for a date it allows). The speed tab's blocks save each date to the cart, so
+ * the cart's read is the truth; a cart that could not be read leaves the flow as it was.
+ */
+export function withCartDays(flow: CartFlow, reply: CartReply): CartFlow {
+  const groups = reply.data?.delivery_groups;
+  return groups ? { ...flow, deliveryDays: deliveryDaysOf(groups) } : flow;
 }
 
 export interface CheckoutInput {
@@ -260,12 +271,17 @@ export const checkoutSetup = setup({
   },
   actions: {
     assignStep: assign(({ context }, params: { step: CheckoutStep }) => ({ step: params.step, flags: flagsOnEntering(context.flags, params.step) })),
-    assignCartLines: assign((_, params: { reply: CartReply }) => ({
+    assignCartLines: assign(({ context }, params: { reply: CartReply }) => ({
       cartLines: params.reply.data?.result ?? [],
       payOnDeliveryOpenOrders: params.reply.pay_on_delivery_open_orders ?? 0,
+      flow: withCartDays(context.flow, params.reply),
     })),
-    // Read again when the tab comes back: orders placed in another tab count when the payment tab next opens.
-    assignOpenOrders: assign((_, params: { reply: CartReply }) => ({ payOnDeliveryOpenOrders: params.reply.pay_on_delivery_open_orders ?? 0 })),
+    // Read again when the tab comes back: orders placed in another tab count when the payment tab next opens, and the
+    // bank rule reads the cart's dates of now.
+    assignOpenOrders: assign(({ context }, params: { reply: CartReply }) => ({
+      payOnDeliveryOpenOrders: params.reply.pay_on_delivery_open_orders ?? 0,
+      flow: withCartDays(context.flow, params.reply),
+    })),
     // The kept choices the opened step can use, and the tabs the shopper had reached; used once.
     restoreKept: assign(({ context }) => {
       const cardFirst = context.session.getSnapshot().context.nextTab === 'card';

@@ -35,7 +35,8 @@ export const freshnessRegion = checkoutSetup.createStateConfig({
             actions: 'goToCart',
           },
           {
-            description: "The cart is still open: the step goes on, and the payment tab next counts the shopper's open unpaid orders of now.",
+            description:
+              "The cart is still open: the step goes on; the payment tab next counts the shopper's open unpaid orders of now and reads the cart's delivery dates of now.",
             target: 'current',
             actions: { type: 'assignOpenOrders', params: ({ event }) => ({ reply: event.output }) },
           },

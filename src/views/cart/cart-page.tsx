@@ -1,3 +1,4 @@
+import { tabStorage } from '../checkout/tab-storage.ts';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -53,7 +54,7 @@ export function useCartActor(): CartActor {
       }),
     [navigate, notify],
   );
-  return useActorRef(machine, { input: { session } });
+  return useActorRef(machine, { input: { session, checkoutStorage: tabStorage } });
 }
 
 /**

@@ -9,7 +9,6 @@ import {
   readKeptChoicesFor,
   selectNotice,
   selectStep,
-  type CheckoutStorage,
 } from '../../machines/checkout/index.ts';
 import { selectSessionValues } from '../../machines/app/index.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
@@ -23,6 +22,7 @@ import { FaceStep, IdentityStep } from './face-step.tsx';
 import { SpeedStep } from './speed-step.tsx';
 import { stripeHandleNextAction } from './stripe-next-action.ts';
 import { SummaryStep } from './summary-step.tsx';
+import { tabStorage } from './tab-storage.ts';
 
 /**
  * The checkout machine with what only the page has: navigation (the URL follows the step), the app's toasts for the
@@ -60,9 +60,6 @@ function useCheckoutMachine() {
     [navigate, notify],
   );
 }
-
-/** The tab's own storage: the checkout's choices survive a reload in this tab, and no other. */
-const tabStorage: CheckoutStorage = () => window.sessionStorage;
 
 /** /cart/{cartflow} (spec "Checkout tabs"). */
 export function CheckoutPage() {
