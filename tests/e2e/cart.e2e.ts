@@ -1,6 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, tabTest as test } from './fixtures.ts';
 import { addToCartThroughApi, newCustomer, openWithSession } from './journeys/shoppers.ts';
+import { is } from 'superstruct';
+import { cartReply } from '../../src/api/contract/cart-page.contract.ts';
+import { cartStockMessage } from '../../src/rules/cart-checkout.ts';
+import { changedOnce } from './faults.ts';
 import { lowStock, moreInStockOnce } from './low-stock.ts';
 import { choose, clickOpenDay, enterStore, uniqueEmail } from './steps.ts';
 
@@ -144,6 +148,37 @@ test.describe('cart', () => {
     await page.reload();
     await expect(qty).toHaveText(String(lowStock.stock));
     await expect(increase).toBeDisabled();
+  });
+
+  test("a line sold out since it was added reads 'Out of stock', keeps CHECKOUT on the cart until it is removed (walk 9 #2)", async ({ page }) => {
+    const customer = await newCustomer('cart-sold-out');
+    const values = await addToCartThroughApi(await addToCartThroughApi(customer.session, lowStock.query, lowStock.name), 'ribeye', ribeye);
+    // Staff set the liver's stock to 0 after it was added (a test fault on every cart the cart's calls answer: the
+    // journeys' store keeps its stock).
+    await changedOnce(
+      page,
+      '/api/cart/',
+      (json) => {
+        if (!is(json, cartReply) || !json.data) return json;
+        return {
+          ...json,
+          data: { ...json.data, result: json.data.result.map((line) => (line.name === lowStock.name ? { ...line, stock: 0 } : line)) },
+        };
+      },
+      40,
+    );
+    await openWithSession(page, values, '/cart');
+    const liver = page.getByRole('listitem').filter({ hasText: lowStock.name });
+    await expect(liver.getByText('Out of stock', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Increase quantity of ${lowStock.name}` })).toBeDisabled();
+    for (const group of await sellers(page).all()) await pickDayAndSlot(group);
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: cartStockMessage })).toBeVisible();
+    await expect(page).toHaveURL(/\/cart$/);
+    await page.getByRole('button', { name: `Remove ${lowStock.name}` }).click();
+    await expect(page.getByText(lowStock.name)).toHaveCount(0);
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await expect(page).toHaveURL(/\/cart\/address$/);
   });
 
   test("CHECKOUT without a date shows 'Required' beside the date and the slot", async ({ page }) => {
