@@ -1,4 +1,4 @@
-import { tabStorage } from '../checkout/tab-storage.ts';
+import { tabStorage } from '../controls/tab-storage.ts';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';

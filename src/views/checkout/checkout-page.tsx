@@ -22,7 +22,7 @@ import { FaceStep, IdentityStep } from './face-step.tsx';
 import { SpeedStep } from './speed-step.tsx';
 import { stripeHandleNextAction } from './stripe-next-action.ts';
 import { SummaryStep } from './summary-step.tsx';
-import { tabStorage } from './tab-storage.ts';
+import { tabStorage } from '../controls/tab-storage.ts';
 
 /**
  * The checkout machine with what only the page has: navigation (the URL follows the step), the app's toasts for the
