@@ -187,6 +187,6 @@ test('bank payment pending → canceled on the order page → refunded once the 
   expect(await apiPost('/api/payments/test-reconcile', {}, token)).toMatchObject({ code: 1 });
   await page.reload();
   await expect(page.getByTestId('cap-rule')).toHaveText('The order ended. Your payment has been refunded in full.');
-  await expect(page.getByTestId('refund')).toHaveText(/^Refunded \$[\d.]+ to your payment: the rest of your payment, when the order ended\.$/);
+  await expect(page.getByTestId('refund')).toHaveText(/^Refunded \$[\d.]+ to your payment: in full, when the order ended\.$/);
   await page.screenshot({ path: 'test-results/bank-payment-canceled-refunded.png', fullPage: true });
 });
