@@ -19,7 +19,8 @@ import {
   type FulfilmentInput,
   type PendingSubstitute,
 } from '../../src/machines/fulfilment/index.ts';
-import { fulfilmentStatePath, type FulfilmentContext, type MoveInput, type PendingMove } from '../../src/machines/fulfilment/fulfilment.machine.ts';
+import { fulfilmentStatePath } from '../../src/machines/fulfilment/fulfilment.machine.ts';
+import type { FulfilmentContext, MoveInput, PendingMove } from '../../src/machines/fulfilment/fulfilment-types.ts';
 import {
   finalFulfilmentStates,
   fulfilmentEvents,

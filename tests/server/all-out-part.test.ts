@@ -4,7 +4,6 @@ import { orderStatusReply } from '../../src/api/contract/checkout.contract.ts';
 import { consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.ts';
 import { lineNote, orderTotalRows } from '../../src/rules/catch-weight.ts';
 import { consoleAmountWords } from '../../src/rules/console-amount.ts';
-import { centsToDollars, formatMoney } from '../../src/rules/money.ts';
 import { allOutReason, fulfilmentMessages, heldCardReleasedText } from '../../src/rules/fulfilment.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { startSession } from '../../server/services/accounts/accounts.ts';

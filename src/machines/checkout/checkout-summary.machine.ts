@@ -377,9 +377,7 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
         },
       },
     },
-    // 'Order Placed.': the cart is closed. The tabs machine clears the session.
     placed: { description: "'Order Placed.': the order is taken and the cart is closed.", type: 'final' },
-    // Declined at the charge: the tabs machine shows /payment/fail.
     paymentFailed: { description: 'The card was declined at the charge: the shopper is shown the Payment failed page.', type: 'final' },
     // No order was made: the tabs machine opens the payment step again.
     cardGone: {

@@ -30,15 +30,6 @@ import {
 // The phases the order's states are drawn in (decision 061), in their own file; importers read them here too.
 export { fulfilmentPhaseNames, fulfilmentPhaseOf, fulfilmentPhases, fulfilmentStatePath, type FulfilmentPhase } from './fulfilment-phases.ts';
 
-export type {
-  FulfilmentContext,
-  FulfilmentInput,
-  FulfilmentMachineEvent,
-  MoveInput,
-  OrderReport,
-  PendingMove,
-  PendingSubstitute,
-} from './fulfilment-types.ts';
 import type {
   FulfilmentContext,
   FulfilmentInput,
@@ -104,10 +95,8 @@ const fulfilmentSetup = setup({
       },
       error: undefined,
     })),
-    // What was asked or sent is dropped; a refusal said stays (it tells why the order is elsewhere).
-    clearPending: assign({ pending: undefined, substituting: undefined }),
-    /** The server moved it: its answer is the newest word on where the order is. */
-    // The reason went with its move: the next move starts with an empty field (staff give each move its own).
+    clearPending: assign({ pending: undefined, substituting: undefined }), // a refusal said stays: it tells why
+    // The server moved it (its answer is the newest word); the next move starts with an empty reason field.
     assignMoved: assign((_, params: { to: FulfilmentState }) => ({ pending: undefined, error: undefined, serverState: params.to, reason: '' })),
     assignReport: assign((_, params: { report: OrderReport }) => ({
       serverState: params.report.state,

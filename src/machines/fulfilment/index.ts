@@ -8,13 +8,8 @@ import { fulfilmentStatePath, type fulfilmentMachine } from './fulfilment.machin
  * The door to the store's side (issue 24, docs/decisions/032): one order's life in the seller and staff consoles.
  * Views import this file only.
  */
-export {
-  fulfilmentMachine,
-  type FulfilmentInput,
-  type FulfilmentMachineEvent,
-  type OrderReport,
-  type PendingSubstitute,
-} from './fulfilment.machine.ts';
+export { fulfilmentMachine } from './fulfilment.machine.ts';
+export type { FulfilmentInput, FulfilmentMachineEvent, OrderReport, PendingSubstitute } from './fulfilment-types.ts';
 
 type FulfilmentSnapshot = SnapshotFrom<typeof fulfilmentMachine>;
 
