@@ -587,5 +587,18 @@ export const cartJourneys: MachineMap = {
     'cart.empty.idle': { shows: (page) => page.getByRole('heading', { name: emptyCartMessage }) },
     'cart.empty.removing': { passing: 'shows only while the server answers a removal' },
   },
-  notDriven: {},
+  notDriven: {
+    'cart.loading --xstate.error.actor.showCart[isToldBySessionEnded]--> cart.empty':
+      "a 401 that ended the session on the cart's read: tests/e2e/two-tabs.e2e.ts 'a 401 on the cart…' takes it with a junk token (the generated journeys' sessions are valid)",
+    'cart.ready.checkout.deciding --[isCardFirst]--> cart.ready.checkout.leaving':
+      "a Pick-Up cart's CHECKOUT to /cart/card: the generated pick-up session holds delivered lines, which CHECKOUT refuses since walk 8 #3 (decision 088); tests/e2e/journeys/checkout.journeys.ts's 'customer picking up a ribeye' pays a real Pick-Up cart",
+    'cart.ready.freshness.reading --group.saved--> cart.ready.freshness.reading':
+      "a save answered while the tab's read is on its way (decision 088): the browser cannot order the two answers; tests/machines/cart.machine.test.ts 'a read of the tab coming back that answers after a date was saved' takes it",
+    'cart.ready.freshness.reading --lines.saved--> cart.ready.freshness.reading':
+      "a quantity saved while the tab's read is on its way (decision 088): as group.saved, taken in tests/machines/cart.machine.test.ts",
+    'cart.ready.freshness.reading --lines.refused--> cart.ready.freshness.reading':
+      "a quantity refused while the tab's read is on its way (decision 088): as group.saved, taken in tests/machines/cart.machine.test.ts",
+    'cart.ready.freshness.reading --coupon.saved--> cart.ready.freshness.reading':
+      "a coupon saved while the tab's read is on its way (decision 088): as group.saved, taken in tests/machines/cart.machine.test.ts",
+  },
 };

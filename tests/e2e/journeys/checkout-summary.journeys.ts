@@ -69,6 +69,7 @@ const reviewing = at('reviewing');
 const sameBrand = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).substitutions[1] === 'same_brand';
 const reviewRefusal = 'The order cannot be priced right now.';
 const cartChangedWords = 'Your cart changed since this summary was shown.';
+const slotTakenWords = 'That delivery slot was just taken.';
 /** The coupon box's message: the server's success, 'Required', or a failure (the connection lost). */
 const messageIs = (kind: 'success' | 'required' | 'failure') => (snapshot: AnyMachineSnapshot) => {
   const message = contextOf(snapshot).couponMessage;
@@ -413,7 +414,7 @@ export const checkoutSummaryJourneys: MachineMap = {
     'order.place: PLACE ORDER': {
       event: { type: 'order.place' },
       when: (s) =>
-        ready(s) && (reportsOf(s) === 0 || ([8, 11, 14].includes(reportsOf(s)) && sameBrand(s) && typed('')(s) && !contextOf(s).review?.coupon_code)),
+        ready(s) && (reportsOf(s) === 0 || ([8, 11, 13].includes(reportsOf(s)) && sameBrand(s) && typed('')(s) && !contextOf(s).review?.coupon_code)),
       act: async ({ page }) => {
         await expect(placeOrder(page)).toBeEnabled();
         await placeOrder(page).click();
@@ -435,9 +436,26 @@ export const checkoutSummaryJourneys: MachineMap = {
           page.getByRole('complementary', { name: 'Order totals' }).getByRole('alert').filter({ hasText: 'The store is closing for the night.' }),
         ).toBeVisible(),
     },
+    // Refused in words with a 4xx (here a 409): said once, beside PLACE ORDER; no snackbar covers the button.
+    'placeOrder: refused in words (409)': {
+      event: { type: 'xstate.error.actor.placeOrder', error: new ApiError(slotTakenWords, -1, 409) },
+      when: all(at({ ordering: 'placing' }), reports(12)),
+      prepare: async ({ page }) =>
+        page.route(
+          (url) => url.pathname.includes(paths.place),
+          (route) => route.fulfill({ status: 409, json: { code: -1, message: slotTakenWords } }),
+          {
+            times: 1,
+          },
+        ),
+      act: async ({ page }) => {
+        await expect(page.getByRole('complementary', { name: 'Order totals' }).getByRole('alert').filter({ hasText: slotTakenWords })).toBeVisible();
+        expect(await page.getByRole('alert').filter({ hasText: slotTakenWords }).count()).toBe(1);
+      },
+    },
     'placeOrder: the bank check (stripe)': {
       event: bankCheck('placeOrder', 'stripe', secrets[0]),
-      when: all(at({ ordering: 'placing' }), reports(15)),
+      when: all(at({ ordering: 'placing' }), reports(14)),
       prepare: async ({ page }) => changedOnce(page, paths.place, asStripe),
       act: nothingToDo,
     },

@@ -4,7 +4,7 @@ import type { MoveAreaReply } from '../../../src/api/contract/cart-area.contract
 import type { GetSlotReply, NextDeliveryDateReply } from '../../../src/api/contract/cart-page.contract.ts';
 import type { DineinRetailerReply, VisitRetailer } from '../../../src/api/contract/dine-in.contract.ts';
 import { ApiError, offlineMessage } from '../../../src/api/http.ts';
-import type { SessionValues } from '../../../src/machines/app/session-values.ts';
+import { isSignedIn, type SessionValues } from '../../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../../src/machines/app/session.machine.ts';
 import type { DeliveryOptionsContext } from '../../../src/machines/store/delivery-options.context.ts';
 import { deliveryOptionsMachine } from '../../../src/machines/store/delivery-options.machine.ts';
@@ -35,6 +35,8 @@ const refusedAgain = 'Refused again by the test fault.';
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as DeliveryOptionsContext;
 const hasCart = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).session.getSnapshot().context.cart_id !== undefined;
+/** Signed in: with no cart in this tab, CONTINUE reads the account's cart first (walk 8 #3). */
+const signedIn = (snapshot: AnyMachineSnapshot) => isSignedIn(contextOf(snapshot).session.getSnapshot().context);
 const options = (value: unknown) => (snapshot: AnyMachineSnapshot) => snapshot.matches({ options: value } as never);
 const editing = options({ choosing: 'editing' });
 const calendarLoading = (snapshot: AnyMachineSnapshot) => snapshot.matches({ closedDays: 'loading' });
@@ -164,6 +166,9 @@ export const deliveryOptionsJourneys: MachineMap = {
   variants: [
     variant('shopper in New York', newYorkArea, async ({ page }) => openOptions(page, await areaOf('10001'))),
     variant('shopper without a pincode', { ageGateVerified: true }, async ({ page }) => openOptions(page, { ageGateVerified: true }), true),
+    variant('customer whose account has no cart', { ...newYorkArea, Token: 'token', CustomerId: 1, cust_name: 'Ada Lovelace' }, async ({ page }) =>
+      openOptions(page, (await newCustomer('generated.options')).session),
+    ),
     variant(
       'customer with a chicken in her cart for Delivery',
       { ...newYorkArea, cart_id: 'cart-delivery', Token: 'token', CustomerId: 1, total_products_in_cart: 1 },
@@ -186,6 +191,7 @@ export const deliveryOptionsJourneys: MachineMap = {
       c.message ?? null,
       c.cartCheck ? 1 : 0,
       c.answer,
+      signedIn(snapshot) ? 1 : 0,
     ]);
   },
   events: {
@@ -301,8 +307,20 @@ export const deliveryOptionsJourneys: MachineMap = {
     },
     'options.continue: to the store': {
       event: { type: 'options.continue' },
-      when: all(free, dineIn, (s) => !hasCart(s) && contextOf(s).time !== undefined),
+      when: all(free, dineIn, (s) => !hasCart(s) && !signedIn(s) && contextOf(s).time !== undefined),
       act: pressContinue,
+      leaves: /\/store$/,
+    },
+    // Signed in with no cart in this tab: her account's cart is read first (another browser may hold one).
+    'options.continue: her account is asked for its cart': {
+      event: { type: 'options.continue' },
+      when: all(free, dineIn, (s) => !hasCart(s) && signedIn(s) && contextOf(s).time !== undefined),
+      act: pressContinue,
+    },
+    'readAccountCart: her account has none': {
+      event: done('readAccountCart', { code: -1, message: 'Cart not found' }),
+      when: options('readingAccountCart'),
+      act: nothingToDo,
       leaves: /\/store$/,
     },
     // The customer's rounds (see the file's comment): each CONTINUE asks the cart again.
@@ -391,6 +409,7 @@ export const deliveryOptionsJourneys: MachineMap = {
     'deliveryOptions.options.choosing.checkingSlots': { passing: 'a new date is looked at as it is picked' },
     'deliveryOptions.options.choosing.loadingSlots': { passing: "'Loading slots…' shows only while the slots are on their way" },
     'deliveryOptions.options.checkingCart': { passing: "'Checking your cart…' shows only while the check is on its way" },
+    'deliveryOptions.options.readingAccountCart': { passing: "the account's cart is read at once, before the check" },
     'deliveryOptions.options.confirming': { shows: question },
     'deliveryOptions.options.movingCart': { passing: "'Checking your cart…' shows only while the move is on its way" },
     'deliveryOptions.options.chosen': { leaves: /\/store$/ },
@@ -402,5 +421,12 @@ export const deliveryOptionsJourneys: MachineMap = {
     'deliveryOptions.sample.closed': { hides: (page) => page.getByRole('dialog', { name: 'Sample star-rating prices' }) },
     'deliveryOptions.sample.open': { shows: (page) => page.getByRole('dialog', { name: 'Sample star-rating prices' }) },
   },
-  notDriven: {},
+  notDriven: {
+    'deliveryOptions.options.readingAccountCart --xstate.done.actor.readAccountCart[hasAccountCart]--> deliveryOptions.options.checkingCart':
+      "the account's cart found in another browser: tests/e2e/wallet.e2e.ts 'Walk 8 #3'",
+    'deliveryOptions.options.readingAccountCart --xstate.error.actor.readAccountCart--> deliveryOptions.options.choosing':
+      "the account's cart could not be read: tests/machines/delivery-options.machine.test.ts takes it",
+    'deliveryOptions.options.checkingCart --xstate.done.actor.checkCart[isCartAsChosen]--> deliveryOptions.options.chosen':
+      'a signed-in cart already on the chosen option, every line staying: tests/machines/delivery-options.machine.test.ts; the generated carts are asked on another option',
+  },
 };
