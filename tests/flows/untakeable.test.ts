@@ -3,7 +3,8 @@ import { untakeable } from '../e2e/untakeable.ts';
 import { allTransitions } from '../machines/path-coverage.ts';
 import { loadMachines } from './load-machines.ts';
 
-describe('untakeable transitions (tests/e2e/reach/untakeable.ts)', () => {
+// Loads every machine (the first file of its worker to do so pays the imports): 54 s once at load 20.
+describe('untakeable transitions (tests/e2e/reach/untakeable.ts)', { timeout: 180_000 }, () => {
   it('names only transitions the machines have, each with a reason', async () => {
     const machines = new Map((await loadMachines()).map((entry) => [entry.machine.id, entry.machine]));
     const unknown: string[] = [];
