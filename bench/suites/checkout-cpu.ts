@@ -2,7 +2,8 @@
  * Server CPU and statements per whole guest checkout (the seven calls of bench/lib/guest-checkout.ts), N checkouts one
  * after another (after five to warm up): `npx tsx bench/suites/checkout-cpu.ts` (N=40 by default). One checkout at a
  * time, so each figure is the server's own CPU per unit, which load distorts less than a throughput step of a few
- * units (decisions 065, 068). Prints; writes no results file.
+ * units (decisions 065, 068). PAUSE_MS=12000 waits that long before each (a quiet store between two shoppers: pg's
+ * pool closed a connection idle for 10 s until the pool kept them). Prints; writes no results file.
  *
  * BENCH_SET picks the data set, seeded on first use as `npm run bench:throughput` seeds it (a new migration reseeds):
  * - pglite-100k (the default), pglite-10k: a throwaway copy of bench/data-<size>; the process's CPU is Node and the
@@ -83,23 +84,32 @@ const statements = async () =>
 const post: CheckoutCaller = httpCheckoutCaller(server.base);
 try {
   const n = Number(process.env.N ?? 40);
+  const pauseMs = Number(process.env.PAUSE_MS ?? 0);
   for (let i = 0; i < 5; i++) await guestCheckout(post, opened.shop, 100_000 + i); // warm
-  const node0 = serverCpuMs(server);
-  const db0 = opened.databaseCpuMs();
   const st0 = await statements();
   let placed = 0;
+  let nodeMs = 0;
+  let dbMs = 0;
   for (let i = 0; i < n; i++) {
+    // PAUSE_MS: a store between two shoppers; only the checkouts' own CPU is counted, not the idle server's.
+    if (pauseMs > 0) await new Promise((done) => setTimeout(done, pauseMs));
+    const node0 = serverCpuMs(server);
+    const db0 = opened.databaseCpuMs();
     const out = await guestCheckout(post, opened.shop, i);
     if (out.kind === 'answered' && out.placed.code === 1) placed++;
+    // The confirmation mail is written after the reply: let it land before reading the counters.
+    await new Promise((done) => setTimeout(done, pauseMs > 0 ? 200 : 0));
+    nodeMs += serverCpuMs(server) - node0;
+    dbMs += opened.databaseCpuMs() - db0;
   }
-  // The confirmation mails are written after the replies: let them land before reading the counters.
   await new Promise((done) => setTimeout(done, 500));
-  const node = (serverCpuMs(server) - node0) / n;
-  const db = (opened.databaseCpuMs() - db0) / n;
+  const node = nodeMs / n;
+  const db = dbMs / n;
   const st = ((await statements()) - st0) / n;
   const where = database === 'postgres' ? ` (Node ${node.toFixed(1)} + PostgreSQL ${db.toFixed(1)}, ${socket ? 'Unix socket' : 'TCP'})` : '';
+  const paused = pauseMs > 0 ? `, each after ${pauseMs / 1000} s idle` : '';
   console.log(
-    `${set}: ${n} guest checkouts (${placed} placed): ${(node + db).toFixed(1)} ms server CPU each${where}, ${st.toFixed(1)} statements each, load ${loadAverages()}`,
+    `${set}: ${n} guest checkouts${paused} (${placed} placed): ${(node + db).toFixed(1)} ms server CPU each${where}, ${st.toFixed(1)} statements each, load ${loadAverages()}`,
   );
 } finally {
   await server.stop();
