@@ -67,7 +67,7 @@ test('a mixed cart (butcher and courier): one block per seller, each with what t
   // Only the butcher has driver slots: exactly one block offers times.
   await expect(blocks.getByRole('button', { name: /^\d{1,2}:\d{2} [AP]M–\d{1,2}:\d{2} [AP]M$/ }).first()).toBeVisible();
   // Walk 3 (10, 11): the option says what the mixed cart gets, each block how its seller comes and its own fee.
-  await expect(speedList).toContainText('1 Hour Delivery (~ 1 HOUR) + Courier Delivery (ColdChain Express)');
+  await expect(speedList).toContainText('1 Hour Delivery (~ 1 HOUR) + Courier Delivery (ColdChain Express — Columbus Hub)');
   const blockOf = (seller: string) => blocks.getByRole('group', { name: seller });
   await expect(blockOf('Hudson Street Butchers').getByText(/^Same Day \(1 Hour Delivery\) · Delivery Fee \$\d+\.\d{2}$/)).toBeVisible();
   await expect(blockOf('ColdChain Express').getByText(/^Next Day \(Courier Delivery\) · Delivery Fee \$\d+\.\d{2}$/)).toBeVisible();

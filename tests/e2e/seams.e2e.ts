@@ -72,7 +72,7 @@ test('a new pincode asks before the cart changes: what Chicago sells stays (the 
   await expect(prices).toContainText(new RegExp(`${ribeye}: \\$\\d+\\.\\d{2} → \\$\\d+\\.\\d{2}`));
   // QA walk: the ribeye's new seller, and that its delivery date and time are chosen again, were not said.
   const sellers = question.getByRole('region', { name: 'Seller changes' });
-  await expect(sellers).toContainText(`${ribeye} comes from Halsted Meat Market there`);
+  await expect(sellers).toContainText(`${ribeye} comes from Halsted Meat Market — Lincoln Park there`);
   await expect(sellers).toContainText('Their delivery date and time will be chosen again.');
   await expect(sellers).not.toContainText(shipped);
   const leaving = question.getByRole('alert', { name: 'Leaving your cart' });
