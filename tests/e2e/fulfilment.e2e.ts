@@ -570,7 +570,9 @@ test('a cancel of the rest after a refused part: the shopper is told what each g
   expect(dollarsToCents(refused.grand_total)).toBe((dollarsToCents(placed.grand_total) ?? 0) - (dollarsToCents(share) ?? 0));
   await page.goto(`/order/status?orderId=${orderId}`);
   // The store refused it, not the seller: the page's words say so (QA walk 3: 'Fulton Fish Co. refused their part').
-  await expect(page.getByTestId('cap-rule')).toContainText(`The store refused Fulton Fish Co. — Lower East Side's part: ${formatMoney(share)} taken off`);
+  await expect(page.getByTestId('cap-rule')).toContainText(
+    `The store refused Fulton Fish Co. — Lower East Side's part: ${formatMoney(share)} taken off`,
+  );
   const salmonNote = page.getByRole('row').filter({ hasText: salmon }).getByTestId('line-note');
   await expect(salmonNote).toHaveText(refusedPartLineNote('staff', false));
   await page.getByRole('button', { name: 'Change delivery or cancel' }).click();
@@ -603,7 +605,9 @@ test('a cancel of the rest after a refused part: the shopper is told what each g
   await expect(totals.getByRole('definition').nth(rows.length - 2)).toHaveText(formatMoney(refused.grand_total));
   const sum = rows.slice(0, -2).reduce((cents, r) => cents + (r.discount ? -1 : 1) * (dollarsToCents(r.value) ?? 0), 0);
   expect(sum).toBe(dollarsToCents(refused.grand_total));
-  await expect(page.getByTestId('cap-rule')).toContainText(`The store refused Fulton Fish Co. — Lower East Side's part: ${formatMoney(share)} taken off`);
+  await expect(page.getByTestId('cap-rule')).toContainText(
+    `The store refused Fulton Fish Co. — Lower East Side's part: ${formatMoney(share)} taken off`,
+  );
 
   // Staff read what the rest charged, nothing, beside its released hold, not its whole amount (walk 8 #6).
   const steakDate = placed.items.find((i) => i.product_name.startsWith(steak))?.delivery_date;

@@ -433,7 +433,11 @@ describe('POST /api/cart/movearea from Dine-In or Pick-Up back to Delivery', () 
     expect(asked.drop[0]?.new_price).toBeUndefined();
     // Walk 9: the switch question's 'keep … for' named the tab's remembered option; the server names the leaving
     // line's own (the mussels were bought for Pick-Up at the restaurant), as the cart's kept section will.
-    const { name: restaurant } = await t.database.db.selectFrom('vendor_locations').select('name').where('id', '=', RESTAURANT).executeTakeFirstOrThrow();
+    const { name: restaurant } = await t.database.db
+      .selectFrom('vendor_locations')
+      .select('name')
+      .where('id', '=', RESTAURANT)
+      .executeTakeFirstOrThrow();
     expect(asked.kept_for).toBe(`Pick-Up at ${restaurant}`);
     // Nothing changed by asking.
     expect((await cartLinesOf(t, cartId)).map((l) => l.offer_id)).toEqual([dineIn.offerId, mussels.offerId]);

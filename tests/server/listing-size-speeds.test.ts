@@ -50,7 +50,12 @@ describe('a listing filtered to one size names only the speeds that size is sold
       .where('product_id', '=', productId)
       .where('bottle_size', '=', largest)
       .executeTakeFirstOrThrow();
-    const farm = await db.selectFrom('vendor_locations').select(['id', 'vendor_id']).where('ships_nationwide', '=', true).orderBy('id').executeTakeFirstOrThrow();
+    const farm = await db
+      .selectFrom('vendor_locations')
+      .select(['id', 'vendor_id'])
+      .where('ships_nationwide', '=', true)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     farmVendor = farm.vendor_id;
     await db
       .insertInto('variant_offers')

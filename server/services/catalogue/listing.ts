@@ -59,7 +59,13 @@ export async function categoryListing(db: Kysely<Database>, request: ListingRequ
   const chosenVendors =
     vendorIds.length === 0
       ? []
-      : await db.selectFrom('vendors').select(['id', vendorShownName().as('name')]).where('id', 'in', vendorIds).orderBy('name').orderBy('id').execute();
+      : await db
+          .selectFrom('vendors')
+          .select(['id', vendorShownName().as('name')])
+          .where('id', 'in', vendorIds)
+          .orderBy('name')
+          .orderBy('id')
+          .execute();
   const pageRequest: ListingPageRequest = {
     categoryId: category.id,
     locId: request.locId,
