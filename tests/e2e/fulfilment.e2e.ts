@@ -789,7 +789,7 @@ test("a two-seller order: the shopper moves one seller's delivery, told whose mo
   await expect(which.getByRole('radio')).toHaveCount(2);
   await expect(panel).toContainText('until 3 pm Eastern the day before its earliest delivery');
   await which.getByRole('radio', { name: /^Fulton Fish/ }).check();
-  await expect(panel.getByText(/^Now: .*\(Fulton Fish Co\.\)/)).toBeVisible();
+  await expect(panel.getByText(/^Now: .*\(Fulton Fish Co\. — Lower East Side\)/)).toBeVisible();
   await panel.getByRole('button', { name: /^Choose delivery date for Fulton Fish/ }).click();
   await clickOpenDay(panel, 3);
   const slots = panel.getByRole('button', { name: /^\d{1,2}:\d{2} [AP]M–\d{1,2}:\d{2} [AP]M$/ });
