@@ -798,7 +798,7 @@ test("a two-seller order: the shopper moves one seller's delivery, told whose mo
   await page.screenshot({ path: 'test-results/two-seller-choose.png', fullPage: true });
   await panel.getByRole('button', { name: 'Move delivery' }).click();
   const said = panel.getByRole('status');
-  await expect(said).toContainText(/^The delivery from Fulton Fish Co\. is now on \d{2}\/\d{2}\/\d{4}/);
+  await expect(said).toContainText(/^The delivery from Fulton Fish Co\. — Lower East Side is now on \d{2}\/\d{2}\/\d{4}/);
   await expect(said).toContainText(`The delivery from Hudson Street Butchers — West Village stays on ${formatUsDate(steakDate)}, ${steakSlot}.`);
   const movedTo = (await said.innerText()).match(/is now on (\d{2}\/\d{2}\/\d{4})/)?.[1] ?? '';
   // The table shows what moved and what stayed, and the timeline names whose delivery moved.
@@ -863,7 +863,7 @@ test("a two-seller order, one seller's day closed and the other's delivery past 
   });
   const parts = create(await response.json(), rescheduleOptionsReply).data?.parts ?? [];
   const butcher = parts.find((p) => p.vendor_name === 'Hudson Street Butchers — West Village');
-  const fish = parts.find((p) => p.vendor_name !== 'Hudson Street Butchers');
+  const fish = parts.find((p) => p.vendor_name !== 'Hudson Street Butchers — West Village');
   if (!butcher || !fish) throw new Error(`two deliveries expected: ${JSON.stringify(parts)}`);
   await setDayClosedAsSeller(butcher.vendor_loc_id, butcher.delivery_date, true);
   // 3:30 pm Eastern the day before the fishmonger's delivery: its cutoff has passed.
