@@ -12,7 +12,7 @@ export function tomorrow(): { iso: string; name: RegExp } {
 }
 
 /** Picks tomorrow on the Delivery Options calendar (turning to next month when tomorrow is the 1st). */
-async function chooseTomorrow(page: Page): Promise<void> {
+export async function chooseTomorrow(page: Page): Promise<void> {
   const day = page.getByRole('grid').getByRole('button', { name: tomorrow().name });
   if (!(await day.isVisible())) await page.getByRole('button', { name: /next month/i }).click();
   await day.click();

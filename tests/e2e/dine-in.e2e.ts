@@ -320,16 +320,16 @@ test.describe('dine-in and pick-up', () => {
     await page.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('radio', { name: /Delivery/ }).click();
     // Closed is not full (issue 23): the area shop's closed days are struck out and disabled ahead, with why under the
-    // calendar and in the day's name and tooltip ('Hudson Street Butchers is closed on Sundays.').
+    // calendar and in the day's name and tooltip ('Hudson Street Butchers — West Village is closed on Sundays.').
     const note = page.getByText('Struck-out days cannot be chosen:');
     await expect(note).toBeVisible();
-    await expect(page.getByRole('listitem').filter({ hasText: /^Hudson Street Butchers is closed on Sundays\.$/ })).toBeVisible();
-    const closedDay = page.getByRole('grid').getByRole('button', { name: /, closed: Hudson Street Butchers is closed on Sundays\.$/ });
+    await expect(page.getByRole('listitem').filter({ hasText: /^Hudson Street Butchers — West Village is closed on Sundays\.$/ })).toBeVisible();
+    const closedDay = page.getByRole('grid').getByRole('button', { name: /, closed: Hudson Street Butchers — West Village is closed on Sundays\.$/ });
     // The month may have no Sunday left after today: the next one has.
     const turned = (await closedDay.count()) === 0;
     if (turned) await page.getByRole('button', { name: /next month/i }).click();
     await expect(closedDay.first()).toBeDisabled();
-    await expect(closedDay.first()).toHaveAttribute('title', 'Hudson Street Butchers is closed on Sundays.');
+    await expect(closedDay.first()).toHaveAttribute('title', 'Hudson Street Butchers — West Village is closed on Sundays.');
     await page.screenshot({ path: 'test-results/delivery-options-closed-days.png', fullPage: true });
     if (turned) await page.getByRole('button', { name: /previous month/i }).click();
     // The first day with a free driver slot (a full day says 'All Slots are booked. Please try another date.').

@@ -472,14 +472,14 @@ test("an order from two sellers: each seller's part moves on its own, the shoppe
     await expect(timeline.getByRole('listitem')).toHaveText([
       /Order placed/,
       /Accepted by Hudson Street Butchers/,
-      /Being picked \(Hudson Street Butchers\)/,
+      /Being picked \(Hudson Street Butchers — West Village\)/,
       /Refused by Fulton Fish/,
-      /Packed \(Hudson Street Butchers\)/,
+      /Packed \(Hudson Street Butchers — West Village\)/,
     ]);
     // Each line's STATUS is its own seller's step, never the other's (QA: the ribeye read the fishmonger's step).
     const rows = page.getByRole('table').getByRole('row');
-    await expect(rows.filter({ hasText: steak }).locator('[data-label="STATUS"]')).toHaveText('Packed (Hudson Street Butchers)');
-    await expect(rows.filter({ hasText: salmon }).locator('[data-label="STATUS"]')).toHaveText('Refused by Fulton Fish Co.');
+    await expect(rows.filter({ hasText: steak }).locator('[data-label="STATUS"]')).toHaveText('Packed (Hudson Street Butchers — West Village)');
+    await expect(rows.filter({ hasText: salmon }).locator('[data-label="STATUS"]')).toHaveText('Refused by Fulton Fish Co. — Lower East Side');
     const order = await shopperOrder(page, orderId);
     expect(order.fulfilment_state).toBe('packed');
 
@@ -510,7 +510,7 @@ test("an order from two sellers: each seller's part moves on its own, the shoppe
     await staff.getByLabel('Date').first().fill(deliveryDate);
     await expect(staff.getByRole('article', { name: `ORDER #${orderId}` })).toHaveCount(2);
     const sellers = staff.getByLabel(/^Seller(?! location)/).locator('option');
-    await expect(sellers.filter({ hasText: /^Hudson Street Butchers \(location \d+\)$/ })).toHaveCount(1);
+    await expect(sellers.filter({ hasText: /^Hudson Street Butchers — West Village \(location \d+\)$/ })).toHaveCount(1);
     await expect(sellers.filter({ hasText: /^Fulton Fish.* \(location \d+\)$/ })).toHaveCount(1);
 
     // The butcher hands his part over; the shopper's page shows the salmon refused and not charged, the totals without it.
@@ -560,7 +560,7 @@ test('a cancel of the rest after a refused part: the shopper is told what each g
     await fish.getByRole('button', { name: 'Refuse' }).click();
     // Staff have no part of their own: they are asked about the seller's, named (QA walk 3: 'Refuse your part').
     const refusing = fish.getByRole('alertdialog');
-    await expect(refusing).toContainText(moveQuestion('refuse', orderId, true, true, 'Fulton Fish Co.').question);
+    await expect(refusing).toContainText(moveQuestion('refuse', orderId, true, true, 'Fulton Fish Co. — Lower East Side').question);
     await refusing.getByRole('button', { name: 'Yes, refuse it' }).click();
     await expect(fish.getByTestId('fulfilment-state')).toHaveText('Refused by the store');
   });
@@ -570,7 +570,9 @@ test('a cancel of the rest after a refused part: the shopper is told what each g
   expect(dollarsToCents(refused.grand_total)).toBe((dollarsToCents(placed.grand_total) ?? 0) - (dollarsToCents(share) ?? 0));
   await page.goto(`/order/status?orderId=${orderId}`);
   // The store refused it, not the seller: the page's words say so (QA walk 3: 'Fulton Fish Co. refused their part').
-  await expect(page.getByTestId('cap-rule')).toContainText(`The store refused Fulton Fish Co.'s part: ${formatMoney(share)} taken off`);
+  await expect(page.getByTestId('cap-rule')).toContainText(
+    `The store refused Fulton Fish Co. — Lower East Side's part: ${formatMoney(share)} taken off`,
+  );
   const salmonNote = page.getByRole('row').filter({ hasText: salmon }).getByTestId('line-note');
   await expect(salmonNote).toHaveText(refusedPartLineNote('staff', false));
   await page.getByRole('button', { name: 'Change delivery or cancel' }).click();
@@ -578,7 +580,7 @@ test('a cancel of the rest after a refused part: the shopper is told what each g
   // Not 'refunded in full': the cancel ends the rest, the refused part was taken off before (a held card: released).
   const asked = page.getByRole('alertdialog', { name: 'Cancel this order?' });
   await expect(asked).toContainText('Cancel the rest of this order?');
-  await expect(asked).toContainText(`Fulton Fish Co.'s part (${formatMoney(share)})`);
+  await expect(asked).toContainText(`Fulton Fish Co. — Lower East Side's part (${formatMoney(share)})`);
   await expect(asked).not.toContainText('refunded in full');
   await asked.getByRole('button', { name: 'Yes, cancel the order' }).click();
   // The page asks the order again: canceled, it offers no change any more (the panel goes with its line).
@@ -603,7 +605,9 @@ test('a cancel of the rest after a refused part: the shopper is told what each g
   await expect(totals.getByRole('definition').nth(rows.length - 2)).toHaveText(formatMoney(refused.grand_total));
   const sum = rows.slice(0, -2).reduce((cents, r) => cents + (r.discount ? -1 : 1) * (dollarsToCents(r.value) ?? 0), 0);
   expect(sum).toBe(dollarsToCents(refused.grand_total));
-  await expect(page.getByTestId('cap-rule')).toContainText(`The store refused Fulton Fish Co.'s part: ${formatMoney(share)} taken off`);
+  await expect(page.getByTestId('cap-rule')).toContainText(
+    `The store refused Fulton Fish Co. — Lower East Side's part: ${formatMoney(share)} taken off`,
+  );
 
   // Staff read what the rest charged, nothing, beside its released hold, not its whole amount (walk 8 #6).
   const steakDate = placed.items.find((i) => i.product_name.startsWith(steak))?.delivery_date;
@@ -785,7 +789,7 @@ test("a two-seller order: the shopper moves one seller's delivery, told whose mo
   await expect(which.getByRole('radio')).toHaveCount(2);
   await expect(panel).toContainText('until 3 pm Eastern the day before its earliest delivery');
   await which.getByRole('radio', { name: /^Fulton Fish/ }).check();
-  await expect(panel.getByText(/^Now: .*\(Fulton Fish Co\.\)/)).toBeVisible();
+  await expect(panel.getByText(/^Now: .*\(Fulton Fish Co\. — Lower East Side\)/)).toBeVisible();
   await panel.getByRole('button', { name: /^Choose delivery date for Fulton Fish/ }).click();
   await clickOpenDay(panel, 3);
   const slots = panel.getByRole('button', { name: /^\d{1,2}:\d{2} [AP]M–\d{1,2}:\d{2} [AP]M$/ });
@@ -794,15 +798,15 @@ test("a two-seller order: the shopper moves one seller's delivery, told whose mo
   await page.screenshot({ path: 'test-results/two-seller-choose.png', fullPage: true });
   await panel.getByRole('button', { name: 'Move delivery' }).click();
   const said = panel.getByRole('status');
-  await expect(said).toContainText(/^The delivery from Fulton Fish Co\. is now on \d{2}\/\d{2}\/\d{4}/);
-  await expect(said).toContainText(`The delivery from Hudson Street Butchers stays on ${formatUsDate(steakDate)}, ${steakSlot}.`);
+  await expect(said).toContainText(/^The delivery from Fulton Fish Co\. — Lower East Side is now on \d{2}\/\d{2}\/\d{4}/);
+  await expect(said).toContainText(`The delivery from Hudson Street Butchers — West Village stays on ${formatUsDate(steakDate)}, ${steakSlot}.`);
   const movedTo = (await said.innerText()).match(/is now on (\d{2}\/\d{2}\/\d{4})/)?.[1] ?? '';
   // The table shows what moved and what stayed, and the timeline names whose delivery moved.
   const rows = status.getByRole('table').getByRole('row');
   await expect(rows.filter({ hasText: salmon }).locator('[data-label="DATE"]')).toContainText(movedTo);
   await expect(rows.filter({ hasText: steak }).locator('[data-label="DATE"]')).toContainText(formatUsDate(steakDate));
   await expect(status.getByRole('list', { name: 'Order timeline' }).locator('li[aria-current="step"]')).toContainText(
-    'Delivery moved (Fulton Fish Co.)',
+    'Delivery moved (Fulton Fish Co. — Lower East Side)',
   );
   for (const width of [1280, 768, 390]) {
     await page.setViewportSize({ width, height: 900 });
@@ -858,8 +862,8 @@ test("a two-seller order, one seller's day closed and the other's delivery past 
     headers: { authorization: `Bearer ${token}` },
   });
   const parts = create(await response.json(), rescheduleOptionsReply).data?.parts ?? [];
-  const butcher = parts.find((p) => p.vendor_name === 'Hudson Street Butchers');
-  const fish = parts.find((p) => p.vendor_name !== 'Hudson Street Butchers');
+  const butcher = parts.find((p) => p.vendor_name === 'Hudson Street Butchers — West Village');
+  const fish = parts.find((p) => p.vendor_name !== 'Hudson Street Butchers — West Village');
   if (!butcher || !fish) throw new Error(`two deliveries expected: ${JSON.stringify(parts)}`);
   await setDayClosedAsSeller(butcher.vendor_loc_id, butcher.delivery_date, true);
   // 3:30 pm Eastern the day before the fishmonger's delivery: its cutoff has passed.
@@ -871,9 +875,9 @@ test("a two-seller order, one seller's day closed and the other's delivery past 
     // Titled for what it offers: the move only (087 left: 'Change delivery or cancel' when Cancel was refused).
     await status.getByRole('button', { name: 'Change delivery', exact: true }).click();
     const panel = status.getByRole('region', { name: 'Change delivery', exact: true });
-    await expect(panel.getByText(/^Now: .*\(Hudson Street Butchers\)/)).toBeVisible();
+    await expect(panel.getByText(/^Now: .*\(Hudson Street Butchers — West Village\)/)).toBeVisible();
     await expect(panel).toContainText(
-      `Hudson Street Butchers is closed on ${formatUsDate(butcher.delivery_date)}. Please choose another date for it, whatever the cutoff.`,
+      `Hudson Street Butchers — West Village is closed on ${formatUsDate(butcher.delivery_date)}. Please choose another date for it, whatever the cutoff.`,
     );
     await expect(panel).toContainText(`This order can no longer be canceled: the cutoff for its delivery on ${formatUsDate(fish.delivery_date)}`);
     await expect(panel.getByRole('button', { name: 'Move delivery' })).toBeVisible();
@@ -900,10 +904,10 @@ test('a refused part of an order paid by UPI: the page lists the refund made and
 
   const refused = await shopperOrder(page, orderId);
   const share = refused.refused_parts?.[0]?.total ?? '';
-  expect(refused.refunds).toEqual([{ amount: share, what: 'the items from Fulton Fish Co., taken off your order' }]);
+  expect(refused.refunds).toEqual([{ amount: share, what: 'the items from Fulton Fish Co. — Lower East Side, taken off your order' }]);
   await page.goto(`/order/status?orderId=${orderId}`);
   await expect(page.getByTestId('refund')).toHaveText(
-    `Refunded ${formatMoney(share)} to your payment: the items from Fulton Fish Co., taken off your order.`,
+    `Refunded ${formatMoney(share)} to your payment: the items from Fulton Fish Co. — Lower East Side, taken off your order.`,
   );
   // Its lines say the share was refunded, not 'not charged' (UPI took the payment at place order): the reply says so
   // in its own field (part_money), from the payment, and the words follow it (seam c4 item 2).

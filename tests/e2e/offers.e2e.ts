@@ -46,6 +46,11 @@ test('a mixed cart (butcher and courier): one block per seller, each with what t
   await openWithSession(page, session, '/cart');
   const groups = page.getByRole('list', { name: 'Items by seller' }).getByRole('region');
   await expect(groups).toHaveCount(2);
+  // Walk 9: a shop has one name, its location's, as Select Retailer and the checkout name it.
+  await expect(
+    page.getByRole('list', { name: 'Items by seller' }).getByRole('heading', { name: 'Hudson Street Butchers — West Village', exact: true }),
+  ).toBeVisible();
+  await page.screenshot({ path: 'test-results/offers-mixed-cart-shop-names.png', fullPage: true });
   // The courier's group needs its date (no slots): its first open day.
   const courier = groups.nth(1);
   await courier.getByRole('button', { name: /^Choose delivery date for / }).click();
@@ -62,12 +67,12 @@ test('a mixed cart (butcher and courier): one block per seller, each with what t
   const blocks = page.getByRole('region', { name: 'Select Date and Select Time' });
   const headings = blocks.getByRole('heading', { level: 4 });
   await expect(headings).toHaveCount(2);
-  await expect(headings.filter({ hasText: 'Hudson Street Butchers' })).toHaveCount(1);
+  await expect(headings.filter({ hasText: /^Hudson Street Butchers — West Village$/ })).toHaveCount(1);
   await expect(headings.filter({ hasNotText: 'Hudson Street Butchers' })).toHaveCount(1);
   // Only the butcher has driver slots: exactly one block offers times.
   await expect(blocks.getByRole('button', { name: /^\d{1,2}:\d{2} [AP]M–\d{1,2}:\d{2} [AP]M$/ }).first()).toBeVisible();
   // Walk 3 (10, 11): the option says what the mixed cart gets, each block how its seller comes and its own fee.
-  await expect(speedList).toContainText('1 Hour Delivery (~ 1 HOUR) + Courier Delivery (ColdChain Express)');
+  await expect(speedList).toContainText('1 Hour Delivery (~ 1 HOUR) + Courier Delivery (ColdChain Express — Columbus Hub)');
   const blockOf = (seller: string) => blocks.getByRole('group', { name: seller });
   await expect(blockOf('Hudson Street Butchers').getByText(/^Same Day \(1 Hour Delivery\) · Delivery Fee \$\d+\.\d{2}$/)).toBeVisible();
   await expect(blockOf('ColdChain Express').getByText(/^Next Day \(Courier Delivery\) · Delivery Fee \$\d+\.\d{2}$/)).toBeVisible();

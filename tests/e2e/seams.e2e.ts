@@ -12,7 +12,7 @@ import { cartReply } from '../../src/api/contract/cart-page.contract.ts';
 import { keptLineUnavailable } from '../../src/rules/area-change.ts';
 import { addCardWithBilling, placeAndConfirm } from './checkout-steps.ts';
 import { handOverPickUp } from './console-steps.ts';
-import { addDineIn, addVisitLine, chooseVisit, fillDelivery, fillVisit } from './dine-in-steps.ts';
+import { addDineIn, addVisitLine, chooseTomorrow, chooseVisit, fillDelivery, fillVisit } from './dine-in-steps.ts';
 import { faceCameraLaunchOptions, idCardFront, submitKyc } from './identity-steps.ts';
 import { addCourierLine, addToCartThroughApi, areaOf, newCustomer, openWithSession, postJson } from './journeys/shoppers.ts';
 import { saveHomeThroughApi, scheduleThroughApi } from './journeys/checkout-shoppers.ts';
@@ -72,7 +72,7 @@ test('a new pincode asks before the cart changes: what Chicago sells stays (the 
   await expect(prices).toContainText(new RegExp(`${ribeye}: \\$\\d+\\.\\d{2} → \\$\\d+\\.\\d{2}`));
   // QA walk: the ribeye's new seller, and that its delivery date and time are chosen again, were not said.
   const sellers = question.getByRole('region', { name: 'Seller changes' });
-  await expect(sellers).toContainText(`${ribeye} comes from Halsted Meat Market there`);
+  await expect(sellers).toContainText(`${ribeye} comes from Halsted Meat Market — Lincoln Park there`);
   await expect(sellers).toContainText('Their delivery date and time will be chosen again.');
   await expect(sellers).not.toContainText(shipped);
   const leaving = question.getByRole('alert', { name: 'Leaving your cart' });
@@ -419,6 +419,45 @@ test('lines kept for Delivery while Dine-In is ordered are not lost: after the o
   await expect(cartLine(page, chicken)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Kept for Delivery' })).toHaveCount(0);
   await expect(page.getByText('Hey fill me, i am Empty')).toHaveCount(0);
+});
+
+test("the switch question keeps lines for the option they were bought for, the account's cart's, not the one this tab remembered (walk 9)", async ({
+  page,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const customer = await newCustomer('seams-kept-for-own');
+  // Another browser filled the account's cart on Delivery: a chicken no restaurant sells.
+  await addToCartThroughApi(customer.session, chicken, chicken);
+  // This tab remembered Pick-Up at Gramercy Chop House and holds no cart of its own.
+  const pickUpAtGramercy = {
+    couriertype: 'pickup',
+    shippingType: 'pick-up',
+    pickup: 1,
+    retailer: 401,
+    retailer_name: 'Gramercy Chop House',
+    vendor_location_id: 401,
+  } as const;
+  await openWithSession(page, { ...customer.session, total_products_in_cart: 0, ...pickUpAtGramercy }, '/ship/options');
+  await expect(page.getByRole('heading', { name: 'Choose a Delivery Options' })).toBeVisible();
+  await page.getByRole('radio', { name: /Dine-In/ }).click();
+  await page.getByRole('button', { name: '4 star', exact: true }).click();
+  await choose(page, 'Retailer', 'Gramercy Chop House (4 star)');
+  await chooseTomorrow(page);
+  await choose(page, 'Time', '7:00 PM');
+  await page.getByRole('button', { name: 'CONTINUE' }).click();
+
+  // The chicken was bought for Delivery: the question keeps it for Delivery (it said 'for Pick-Up', this tab's option).
+  const question = page.getByRole('dialog', { name: 'Change to Dine-In?' });
+  const keep = question.getByRole('button', { name: 'Change to Dine-In and keep 1 item for Delivery' });
+  await expect(keep).toBeVisible();
+  await expect(question.getByRole('button', { name: /keep 1 item for Pick-Up/ })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/seams-switch-keeps-for-own-option.png' });
+  await keep.click();
+  await expect(page).toHaveURL(/\/store$/);
+  // The cart's kept section says the same option.
+  await page.goto('/cart');
+  await expect(page.getByRole('region', { name: 'Kept for Delivery' })).toContainText(chicken);
 });
 
 test('the cart page asks on the option the shopper is on; a kept line with none in stock is named as not available and can be removed (QA walk 3)', async ({

@@ -21,7 +21,7 @@ import {
 import { deliveryPreferenceOf } from '../../src/machines/app/session-choices.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
-import { priceChangeLines } from '../../src/rules/area-change.ts';
+import { areaChangeWords, priceChangeLines } from '../../src/rules/area-change.ts';
 import { comingSoonMessage, deliveryOptionMessages } from '../../src/rules/messages.ts';
 import { holiday, shopCalendar, sunday, sundays } from './delivery-options-fixtures.ts';
 import { done, failed, label } from './machine-events.ts';
@@ -660,6 +660,17 @@ describe('delivery options behaviour', () => {
         target: 'Dine-In at Restaurant 401',
         current: 'Dine-In at Hudson Prime Steakhouse',
       });
+      t.actor.stop();
+    });
+
+    it('keeps the leaving lines for the option they were bought for (the server’s word), not the one this tab remembered', async () => {
+      // Walk 9: the account's cart was filled for Pick-Up at The Oyster Room in another browser; this tab was on Delivery.
+      const bought = 'Pick-Up at The Oyster Room — Chelsea';
+      const t = withCart({ ...mixed, data: { ...mixed.data!, kept_for: bought } });
+      await chooseDineIn(t);
+      const question = selectOptionCartQuestion(t.actor.getSnapshot());
+      expect(question).toMatchObject({ current: 'Delivery', keepFor: bought });
+      expect(question && areaChangeWords(question).keepOld).toBe(`Change to Dine-In and keep 1 item for ${bought}`);
       t.actor.stop();
     });
 

@@ -86,6 +86,8 @@ describe('POST /api/cart/movearea: which lines another pincode can still sell', 
     const reply = await moveArea({ cart_id: cartId, zipcode: '10001', courier_type: 'dine-in' });
     expect(reply.body).toMatchObject({ code: 1, data: { keep: [] } });
     expect(dataOf(reply).drop).toHaveLength(2);
+    // What 'keep … for' names: the option the cart's lines were bought for, read from their offers.
+    expect(dataOf(reply).kept_for).toBe('Delivery');
   });
 
   it('answers 400 naming zipcode for a malformed zip and for one not served, and changes nothing', async () => {
@@ -229,7 +231,7 @@ describe('POST /api/cart/movearea: which lines another pincode can still sell', 
     ]);
     expect(asked.keep[1]?.new_price).toBeUndefined();
     // QA walk: the seller it comes from there is named (the dialog says its date and time are chosen again).
-    expect(asked.keep[0]?.new_seller).toBe('Halsted Meat Market');
+    expect(asked.keep[0]?.new_seller).toBe('Halsted Meat Market — Lincoln Park');
     expect(asked.keep[1]?.new_seller).toBeUndefined();
     expect(asked.drop).toMatchObject([{ cart_rid: lineIds[1], name: 'Beef Marrow Bones, Canoe Cut', qty: 1 }]);
     // Nothing changed by asking.
@@ -429,6 +431,14 @@ describe('POST /api/cart/movearea from Dine-In or Pick-Up back to Delivery', () 
     expect(asked.keep).toMatchObject([{ cart_rid: lineIds[0], qty: 2, price: centsToDollars(dineIn.priceCents), new_price: '38.10' }]);
     expect(asked.drop).toMatchObject([{ cart_rid: lineIds[1], name: 'PEI Mussels' }]);
     expect(asked.drop[0]?.new_price).toBeUndefined();
+    // Walk 9: the switch question's 'keep … for' named the tab's remembered option; the server names the leaving
+    // line's own (the mussels were bought for Pick-Up at the restaurant), as the cart's kept section will.
+    const { name: restaurant } = await t.database.db
+      .selectFrom('vendor_locations')
+      .select('name')
+      .where('id', '=', RESTAURANT)
+      .executeTakeFirstOrThrow();
+    expect(asked.kept_for).toBe(`Pick-Up at ${restaurant}`);
     // Nothing changed by asking.
     expect((await cartLinesOf(t, cartId)).map((l) => l.offer_id)).toEqual([dineIn.offerId, mussels.offerId]);
 

@@ -55,7 +55,7 @@ describe('POST /api/shipping', () => {
         phone: '2125550142',
         address: '512 Hudson St, New York, NY 10014',
         product_total: '20.00',
-        desc: 'Hudson Street Butchers',
+        desc: 'Hudson Street Butchers — West Village',
         distance: expect.any(Number),
         pickup_date: '2026-12-01',
         ready_time: expect.stringMatching(/^\d\d:00$/),
@@ -91,7 +91,13 @@ describe('POST /api/shipping', () => {
     expect(list.map((s) => s.id)).toEqual([1]);
     expect(list[0]?.retailers.map((r) => [r.id, r.pickup_date, r.delivery_fee])).toEqual([[101, '2026-12-01', '4.99']]);
     expect(list[0]?.ship_methods).toMatchObject([
-      { id: 'courier-201', method: 'Courier Delivery (ColdChain Express)', amount: '9.99', delivery_date: '2026-12-02', isPrimary: true },
+      {
+        id: 'courier-201',
+        method: 'Courier Delivery (ColdChain Express — Columbus Hub)',
+        amount: '9.99',
+        delivery_date: '2026-12-02',
+        isPrimary: true,
+      },
       { id: 'farm-direct-301', delivery_date: '2026-12-04', vendor_loc_id: 301 },
     ]);
     // The option's fee is its own groups' (the Same Day shop's), each shipped group's is its ship method's: order

@@ -123,13 +123,13 @@ describe('POST /connect/delivery/nextDeliveryDate', () => {
     expect(shop?.closed?.map((c) => c.date)).toEqual(shop?.holidays);
     expect(shop?.closed).toEqual(
       expect.arrayContaining([
-        { date: '2026-11-26', reason: 'Hudson Street Butchers is closed on 11/26/2026 (Thanksgiving).' },
-        { date: '2026-11-29', reason: 'Hudson Street Butchers is closed on Sundays.' },
+        { date: '2026-11-26', reason: 'Hudson Street Butchers — West Village is closed on 11/26/2026 (Thanksgiving).' },
+        { date: '2026-11-29', reason: 'Hudson Street Butchers — West Village is closed on Sundays.' },
       ]),
     );
     // The same words getslot refuses that day with: the picker and the slot check never disagree.
     const slot = await post(t, '/connect/driverslot/getslot', { order_date: '2026-11-29', zipcode: '10001', vendor_loc_id: 101 });
-    expect(slot.body).toMatchObject({ code: -1, message: 'Hudson Street Butchers is closed on Sundays.' });
+    expect(slot.body).toMatchObject({ code: -1, message: 'Hudson Street Butchers — West Village is closed on Sundays.' });
     const [farmEntry] = await nextDates('2026-11-24T15:00:00Z', { vendors: [vendors[2]] });
     expect(farmEntry?.closed?.find((c) => c.date === '2026-11-25')?.reason).toBe('Green Pastures Farm delivers only on Tuesdays and Fridays.');
     const neither = await post(t, '/connect/delivery/nextDeliveryDate', { vendors: [{ delivery_type: 'local' }] });
@@ -177,13 +177,13 @@ describe('POST /api/cart/deliveryschedule: dates', () => {
     const { cartId } = await freshCart();
     await schedule({ cart_id: cartId, vendor_loc_id: 201, delivery_date: '2026-11-27' });
     const cases: [number, string, string][] = [
-      [201, '2026-11-26', 'ColdChain Express is closed on 11/26/2026 (Thanksgiving).'],
-      [201, '2026-11-24', 'The earliest delivery date for ColdChain Express is 11/25/2026.'],
-      [201, '2026-11-29', 'ColdChain Express is closed on Sundays.'],
+      [201, '2026-11-26', 'ColdChain Express — Columbus Hub is closed on 11/26/2026 (Thanksgiving).'],
+      [201, '2026-11-24', 'The earliest delivery date for ColdChain Express — Columbus Hub is 11/25/2026.'],
+      [201, '2026-11-29', 'ColdChain Express — Columbus Hub is closed on Sundays.'],
       [301, '2026-12-02', 'Green Pastures Farm delivers only on Tuesdays and Fridays.'],
       [301, '2026-11-24', 'The earliest delivery date for Green Pastures Farm is 11/27/2026.'],
-      [101, '2026-11-23', 'The earliest delivery date for Hudson Street Butchers is 11/24/2026.'],
-      [201, '2027-03-02', 'ColdChain Express takes delivery dates up to 60 days ahead.'],
+      [101, '2026-11-23', 'The earliest delivery date for Hudson Street Butchers — West Village is 11/24/2026.'],
+      [201, '2027-03-02', 'ColdChain Express — Columbus Hub takes delivery dates up to 60 days ahead.'],
     ];
     for (const [locId, date, message] of cases) {
       const refused = await schedule({ cart_id: cartId, vendor_loc_id: locId, delivery_date: date });
@@ -200,7 +200,7 @@ describe('POST /api/cart/deliveryschedule: dates', () => {
     expect((await schedule({ cart_id: cartId, vendor_loc_id: 201, delivery_date: '2026-11-25' })).code).toBe(1);
     clock.set('2026-11-24T20:00:00Z');
     const late = await schedule({ cart_id: cartId, vendor_loc_id: 201, delivery_date: '2026-11-25' });
-    expect(late.message).toBe('The earliest delivery date for ColdChain Express is 11/27/2026.');
+    expect(late.message).toBe('The earliest delivery date for ColdChain Express — Columbus Hub is 11/27/2026.');
     expect(late.data.delivery_groups.find((g) => g.vendor_loc_id === 201)?.delivery_date).toBeNull();
     clock.set('2026-11-24T15:00:00Z');
   });

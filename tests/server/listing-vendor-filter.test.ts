@@ -105,7 +105,7 @@ describe('POST /connect/index/filters with vendor', () => {
     expect(reply.data?.pagination.total_records).toBe(expected.length);
     expect(reply.data?.filters.find((f) => f.parameter === 'vendor')?.options.map((o) => o.label)).toEqual([
       'Green Pastures Farm',
-      'Hudson Street Butchers',
+      'Hudson Street Butchers — West Village',
     ]);
 
     const withPrice = await filtered({ parent_category_id: BEEF, vendor: [HUDSON_STREET_BUTCHERS], priceranges: ['0-25'] });
@@ -140,7 +140,9 @@ describe('POST /connect/index/filters with vendor', () => {
     // A Chicago butcher (vendor 3) sells nothing to a New York shopper.
     const elsewhere = await filtered({ parent_category_id: BEEF, vendor: [3] });
     expect(elsewhere.data?.pagination.total_records).toBe(0);
-    expect(elsewhere.data?.filters.find((f) => f.parameter === 'vendor')?.options).toEqual([{ label: 'Halsted Meat Market', value: '3' }]);
+    expect(elsewhere.data?.filters.find((f) => f.parameter === 'vendor')?.options).toEqual([
+      { label: 'Halsted Meat Market — Lincoln Park', value: '3' },
+    ]);
 
     // The fishmonger has fish, not beef.
     const fish = await filtered({ parent_category_id: FISH, vendor: [FULTON_FISH] });

@@ -95,9 +95,9 @@ describe('POST /connect/driverslot/getslot', () => {
   it('has no slots on holidays, closed days, after the cutoff for today, for other zips or for couriers', async () => {
     expect(await slots({ order_date: '2026-11-26' })).toEqual({
       code: -1,
-      message: 'Hudson Street Butchers is closed on 11/26/2026 (Thanksgiving).',
+      message: 'Hudson Street Butchers — West Village is closed on 11/26/2026 (Thanksgiving).',
     });
-    expect(await slots({ order_date: '2026-11-29' })).toEqual({ code: -1, message: 'Hudson Street Butchers is closed on Sundays.' });
+    expect(await slots({ order_date: '2026-11-29' })).toEqual({ code: -1, message: 'Hudson Street Butchers — West Village is closed on Sundays.' });
     clock.set('2026-11-24T20:00:00Z');
     expect((await slots({ order_date: '2026-11-24' })).code).toBe(-1);
     const none = { code: -1, message: 'No Slots are available!' };
@@ -184,7 +184,7 @@ describe('holding a seat in a slot (POST /api/cart/deliveryschedule with slot_id
       ['2026-11-25', 10201, 'This time slot is not offered by this seller.'],
       ['2026-11-25', 99999, 'This time slot is not offered by this seller.'],
       ['2026-11-24', 10101, 'This time slot has passed. Please choose another.'],
-      ['2026-11-26', 10102, 'Hudson Street Butchers is closed on 11/26/2026 (Thanksgiving).'],
+      ['2026-11-26', 10102, 'Hudson Street Butchers — West Village is closed on 11/26/2026 (Thanksgiving).'],
     ];
     for (const [date, slotId, message] of cases) {
       const refused = await schedule({ cart_id: cartId, delivery_date: date, slot_id: slotId });

@@ -3,6 +3,7 @@ import type { AreaLine, MoveAreaData } from '../../../src/api/contract/cart-area
 import type { FieldError } from '../../../src/api/contract/envelope.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { maxQuantity } from '../../../src/rules/quantity.ts';
+import { keptOptionLabel } from '../../../src/rules/area-change.ts';
 import { formatSize } from '../../../src/rules/sizes.ts';
 import { catalogueRestaurant, catalogueSpeeds, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
@@ -119,6 +120,7 @@ export async function moveCartIn(
     .innerJoin('variant_offers', 'variant_offers.id', 'cart_items.offer_id')
     .innerJoin('product_variants', 'product_variants.id', 'cart_items.variant_id')
     .innerJoin('products', 'products.id', 'product_variants.product_id')
+    .innerJoin('vendor_locations', 'vendor_locations.id', 'variant_offers.loc_id')
     .select([
       'cart_items.id',
       'products.name',
@@ -129,6 +131,7 @@ export async function moveCartIn(
       'variant_offers.speed',
       'variant_offers.loc_id',
       'cart_items.offer_id',
+      sellerName().as('seller'),
       sql<boolean>`cart_items.wallet_entry_id is not null`.as('wallet'),
       sql<number>`case when cart_items.wallet_entry_id is null then variant_offers.price_cents else 0 end`.as('price_cents'),
     ])
@@ -181,7 +184,8 @@ export async function moveCartIn(
       return { ...lineOf(row), ...(qty < row.qty ? { new_qty: qty } : {}) };
     });
 
-  const data: MoveAreaData = { zipcode: area.zipcode, loc_id: area.loc_id, keep, drop, restore };
+  const keptFor = keptOptionsOf(rows.filter((row) => drop.some((line) => line.cart_rid === row.id)));
+  const data: MoveAreaData = { zipcode: area.zipcode, loc_id: area.loc_id, keep, drop, restore, ...(keptFor ? { kept_for: keptFor } : {}) };
   if (!request.apply) return data;
 
   if (drop.length > 0) {
@@ -224,13 +228,21 @@ export async function moveCartIn(
   return { ...data, total_products_in_cart: Number(total.qty) };
 }
 
-/** The seller (vendor name) and shop of each offer a line moves to. */
+/**
+ * The delivery options the leaving lines were bought for, in the kept section's words (keptOptionLabel): the cart's
+ * own, read from its offers, so the question never names the option this tab remembered instead (walk 9).
+ */
+function keptOptionsOf(rows: readonly { speed: SpeedValue; seller: string }[]): string | undefined {
+  const options = [...new Set(rows.map((row) => keptOptionLabel(row.speed, row.seller)))];
+  return options.length === 0 ? undefined : options.join(' and ');
+}
+
+/** The seller (its shown name) and shop of each offer a line moves to. */
 async function sellersOf(trx: Kysely<Database>, offerIds: readonly number[]): Promise<Map<number, { locId: number; name: string }>> {
   if (offerIds.length === 0) return new Map();
   const rows = await trx
     .selectFrom('variant_offers')
     .innerJoin('vendor_locations', 'vendor_locations.id', 'variant_offers.loc_id')
-    .innerJoin('vendors', 'vendors.id', 'vendor_locations.vendor_id')
     .select(['variant_offers.id', 'variant_offers.loc_id', sellerName().as('name')])
     .where('variant_offers.id', 'in', offerIds)
     .execute();

@@ -17,6 +17,7 @@ import type { Database } from '../../db/schema.ts';
 import { isTiedToDatabase } from '../platform/catalogue-changes.ts';
 import { cacheBudgets } from '../platform/cache-budgets.ts';
 import { keptPerDatabase } from '../platform/kept-until-changed.ts';
+import { vendorShownName } from '../catalogue/partner-restaurants.ts';
 
 /** How far ahead the date picker looks (and the holidays list reaches). */
 export const calendarDays = 60;
@@ -61,7 +62,8 @@ async function readVendorCalendars(db: Kysely<Database>, ids: readonly number[])
     .selectFrom('vendors')
     .select((eb) => [
       'vendors.id',
-      'vendors.name',
+      // The name the cart and checkout give its shop (a closed day reads 'Hudson Street Butchers — West Village is …').
+      vendorShownName().as('name'),
       jsonArrayFrom(eb.selectFrom('vendor_closed_days').select('weekday').whereRef('vendor_closed_days.vendor_id', '=', 'vendors.id')).as('closed'),
       jsonArrayFrom(
         eb.selectFrom('vendor_holidays').select(['date', 'name']).whereRef('vendor_holidays.vendor_id', '=', 'vendors.id').orderBy('date'),

@@ -26,7 +26,6 @@ export async function loadKeptLines(db: Kysely<Database>, cartId: string): Promi
     .innerJoin('products', 'products.id', 'product_variants.product_id')
     .innerJoin('variant_offers', 'variant_offers.id', 'cart_kept_lines.offer_id')
     .innerJoin('vendor_locations', 'vendor_locations.id', 'variant_offers.loc_id')
-    .innerJoin('vendors', 'vendors.id', 'vendor_locations.vendor_id')
     .select([
       'cart_kept_lines.id',
       'cart_kept_lines.zipcode',

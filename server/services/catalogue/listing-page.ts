@@ -267,7 +267,7 @@ export function listingPageStatement(request: ListingPageRequest, panel?: PanelR
       (
         select coalesce(json_agg(json_build_object(
           'id', a.product_id, 'name', a.name, 'image', a.image, 'age_restricted', a.age_restricted, 'size_unit', a.size_unit,
-          ${byVendor ? vendorCardFields : areaCardFields}, 'channel', a.channel, 'sold_by_weight', pr.sold_by_weight
+          ${byVendor ? vendorCardFields : areaCardFields(selection.sizes)}, 'channel', a.channel, 'sold_by_weight', pr.sold_by_weight
         ) order by p.position), '[]'::json)
         from unnest(page.ids) with ordinality as p(id, position)
         join area_products a on ${cardKey} and a.product_id = p.id
@@ -371,10 +371,27 @@ function restaurantPanel(categoryId: number): RawBuilder<unknown> {
     )`;
 }
 
-const areaCardFields = sql`'in_stock', a.in_stock, 'speed_mask', a.speed_mask, 'child_ids', a.child_ids, 'child_sizes', a.child_sizes,
+/**
+ * A card's fields from area_products. Its speeds are the product's, except under a size filter: the speeds the sizes
+ * asked for are bought at (speed_sizes: size × 8 + bit), so a card never names a speed the listed size is not sold at
+ * (walk 9 S15); a size the product lacks (an unknown size, which filters nothing) leaves them all.
+ */
+function areaCardFields(sizes: readonly number[]): RawBuilder<unknown> {
+  const speeds =
+    sizes.length === 0
+      ? sql`a.speed_mask`
+      : sql`coalesce(nullif((select bit_or(k % 8) from unnest(a.speed_sizes) as k where k / 8 = any(${[...sizes]}::int[])), 0), a.speed_mask)`;
+  return sql`'in_stock', a.in_stock, 'speed_mask', ${speeds}, 'child_ids', a.child_ids, 'child_sizes', a.child_sizes,
           'child_cents', a.child_cents, 'vendor_loc_id', null`;
+}
 const vendorCardFields = sql`'in_stock', vc.in_stock, 'speed_mask', vc.speed_mask, 'child_ids', vc.child_ids, 'child_sizes', vc.child_sizes,
           'child_cents', vc.child_cents, 'vendor_loc_id', vc.loc_id`;
+
+/** The vendors' card's speeds: under a size filter, those its sizes are sold at (areaCardFields says why). */
+function speedsOfSizes(sizes: readonly number[]): RawBuilder<unknown> {
+  if (sizes.length === 0) return sql`bit_or(x.bits)::int`;
+  return sql`coalesce(nullif(bit_or(x.bits) filter (where x.bottle_size = any(${[...sizes]}::int[])), 0), bit_or(x.bits))::int`;
+}
 
 /**
  * A page card's sizes, prices, stock and speeds from the chosen vendors' own offers (not the area's lowest over every
@@ -386,7 +403,7 @@ function vendorCard(request: ListingPageRequest, sellers: Sellers): RawBuilder<u
                  array_agg(x.bottle_size order by x.bottle_size, x.variant_id) as child_sizes,
                  array_agg(x.cents order by x.bottle_size, x.variant_id) as child_cents,
                  bool_or(x.stock > 0) as in_stock,
-                 bit_or(x.bits)::int as speed_mask,
+                 ${speedsOfSizes(request.selection.sizes)} as speed_mask,
                  (array_agg(x.loc_id order by x.stock > 0 desc, x.cents, x.loc_id))[1] as loc_id
           from (
             select v.id as variant_id, v.bottle_size, min(o.price_cents)::int as cents, max(o.stock) as stock,

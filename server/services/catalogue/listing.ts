@@ -20,6 +20,7 @@ import { noSelection, type ListingSelection } from './listing-index.ts';
 import { listingPageFromMemory } from './listing-memory.ts';
 import { isFiltered, listingPage, type ListingFacets, type ListingPageRequest } from './listing-page.ts';
 import { withKeptPanel } from './listing-replies.ts';
+import { vendorShownName } from './partner-restaurants.ts';
 
 export interface ListingRequest {
   categoryId: number;
@@ -58,7 +59,13 @@ export async function categoryListing(db: Kysely<Database>, request: ListingRequ
   const chosenVendors =
     vendorIds.length === 0
       ? []
-      : await db.selectFrom('vendors').select(['id', 'name']).where('id', 'in', vendorIds).orderBy('name').orderBy('id').execute();
+      : await db
+          .selectFrom('vendors')
+          .select(['id', vendorShownName().as('name')])
+          .where('id', 'in', vendorIds)
+          .orderBy('name')
+          .orderBy('id')
+          .execute();
   const pageRequest: ListingPageRequest = {
     categoryId: category.id,
     locId: request.locId,

@@ -121,10 +121,22 @@ export async function restaurantsNear(db: Kysely<Database>, zipcode: string): Pr
 }
 
 /**
- * For a query joined to vendors and vendor_locations: the seller's name as the shopper met it. A restaurant is the
- * location chosen on Delivery Options ('The Oyster Room — Chelsea', as the header, the wallet and this list name it;
- * walk 8: the cart, the order and its mails said 'The Oyster Room'); a shop is its vendor's name.
+ * For a query joined to vendor_locations: the seller's name as the shopper meets it, the one place that says it. A
+ * shop or a restaurant is its location as Delivery Options' Select Retailer lists it ('Hudson Street Butchers — West
+ * Village', 'The Oyster Room — Chelsea'), in the header, the wallet, the cart, the checkout, the order, its mails and
+ * the consoles (walk 8 named a restaurant by its company in the cart; walk 9 a shop: decision 088 left).
  */
 export function sellerName(): RawBuilder<string> {
-  return sql<string>`case when vendors.kind::text = 'restaurant' then vendor_locations.name else vendors.name end`;
+  return sql<string>`vendor_locations.name`;
+}
+
+/**
+ * For a query on vendors: the vendor as the shopper meets it where one name stands for all its locations (its
+ * calendar's closed days, the listing's vendor filter): its one location's sellerName, or, with several, the company.
+ * Read once per vendor (the calendars are kept; a listing names the few vendors asked for).
+ */
+export function vendorShownName(): RawBuilder<string> {
+  return sql<string>`coalesce((
+    select min(vendor_locations.name) from vendor_locations where vendor_locations.vendor_id = vendors.id having count(*) = 1
+  ), vendors.name)`;
 }

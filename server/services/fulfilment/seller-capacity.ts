@@ -11,6 +11,7 @@ import { keptChanged } from '../platform/catalogue-changes.ts';
 import type { ConsoleScope } from './console-scope.ts';
 import { followOrderLine, orderGuest } from '../platform/order-link-lines.ts';
 import { closedDayOffer } from './reschedule.ts';
+import { sellerName } from '../catalogue/partner-restaurants.ts';
 
 /**
  * Issue 24 item 3: a seller's stock and slot capacity per day (decision 040). Each write lands in the rows the
@@ -65,8 +66,7 @@ async function ownLocation(db: Kysely<Database>, scope: ConsoleScope, locId: num
   if (scope.locIds !== undefined && !scope.locIds.includes(locId)) return undefined;
   return db
     .selectFrom('vendor_locations')
-    .innerJoin('vendors', 'vendors.id', 'vendor_locations.vendor_id')
-    .select(['vendor_locations.id', 'vendor_locations.vendor_id', 'vendors.name'])
+    .select(['vendor_locations.id', 'vendor_locations.vendor_id', sellerName().as('name')])
     .where('vendor_locations.id', '=', locId)
     .executeTakeFirst();
 }

@@ -58,6 +58,12 @@ export const moveAreaData = object({
   drop: array(areaLine),
   /** Lines kept earlier for this zip that this area and option sell: they come back into the cart. */
   restore: optional(array(areaLine)),
+  /**
+   * With lines in drop: the delivery option their offers were bought for, as the cart's kept section will name them
+   * ('Dine-In at The Oyster Room — Chelsea', 'Delivery'; two options joined by 'and'). The switch question's third
+   * answer says it ('keep 2 items for …'), not the option this tab remembered (another browser may have changed it).
+   */
+  kept_for: optional(string()),
   /** After apply: the cart's item count (the header badge). */
   total_products_in_cart: optional(number()),
 });

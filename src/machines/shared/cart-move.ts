@@ -15,6 +15,8 @@ export interface CartCheck {
   keep: AreaLine[];
   drop: AreaLine[];
   restore: AreaLine[];
+  /** The option the lines in drop were bought for (the server's kept_for): what 'keep … for' names. */
+  keptFor?: string | undefined;
 }
 
 /** The shopper's answer once the move is applied: remove the lines it cannot sell, or keep them for the old zip. */
@@ -27,7 +29,7 @@ export const moveCartActor = fromPromise<MoveAreaReply, Sent<MoveAreaBody>>(asyn
 );
 
 export function cartCheckOf(reply: MoveAreaReply): CartCheck {
-  return { keep: reply.data?.keep ?? [], drop: reply.data?.drop ?? [], restore: reply.data?.restore ?? [] };
+  return { keep: reply.data?.keep ?? [], drop: reply.data?.drop ?? [], restore: reply.data?.restore ?? [], keptFor: reply.data?.kept_for };
 }
 
 /** Nothing in the cart: nothing to lose, it simply follows the shopper (lines kept for the zip come back). */

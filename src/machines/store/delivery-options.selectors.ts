@@ -16,8 +16,10 @@ export const selectMissingChoices = (s: DeliveryOptionsSnapshot) => (s.context.s
 export const selectDatePickerDays = (s: DeliveryOptionsSnapshot) => datePickerDays(s.context, s.matches({ closedDays: 'loading' }));
 
 /**
- * While the page asks (issue 23): the new option, the one the cart was filled for, and the cart's lines that stay,
- * that the new option cannot sell (and may be kept for the old one) and that come back.
+ * While the page asks (issue 23): the new option, the one this tab was on, and the cart's lines that stay, that the
+ * new option cannot sell (and may be kept for the option they were bought for: the server's word, read from the
+ * cart's offers, since another browser may have filled it for another option than this tab remembers) and that come
+ * back.
  */
 export const selectOptionCartQuestion = (s: DeliveryOptionsSnapshot) => {
   const check = s.context.cartCheck;
@@ -30,7 +32,8 @@ export const selectOptionCartQuestion = (s: DeliveryOptionsSnapshot) => {
   const target = deliveryOptionLabels[kind];
   const restaurant = selectChosenRetailer(s)?.name;
   const current = sameOption && stored.retailer_name ? `${storedOption} at ${stored.retailer_name}` : storedOption;
-  return { target: sameOption && restaurant ? `${target} at ${restaurant}` : target, current, keepFor: current, mode: kind, ...check };
+  const { keptFor, ...lines } = check;
+  return { target: sameOption && restaurant ? `${target} at ${restaurant}` : target, current, keepFor: keptFor ?? current, mode: kind, ...lines };
 };
 /** Reading the account's cart, asking the server about the cart, or moving it. */
 export const selectOptionCartBusy = (s: DeliveryOptionsSnapshot) =>

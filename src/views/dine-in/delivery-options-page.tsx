@@ -47,7 +47,7 @@ const cardNotes: Readonly<Record<DeliveryOptionKind, string>> = {
 /**
  * A day's accessible name starting with the number it shows ('26 November 2026, Thursday'), so what is seen is what
  * is heard (WCAG 2.5.3); the library's own ('Thursday, November 26th, 2026') hides the '26'. A closed day says why
- * ('…, closed: Hudson Street Butchers is closed on Sundays.'), never that it is full (issue 23).
+ * ('…, closed: Hudson Street Butchers — West Village is closed on Sundays.'), never that it is full (issue 23).
  */
 function dayButtonLabel(date: Date, modifiers: { today?: boolean; selected?: boolean }, closedReason: string | undefined): string {
   const month = date.toLocaleDateString('en-US', { month: 'long' });
