@@ -55,7 +55,7 @@ let places: Restaurants;
 
 beforeAll(async () => {
   t = await startTestApp({ clock: clock.now, payments: gateway, rateLimits: generousLimits });
-  dinners = await restaurantOffers(t.database, 'dine-in', 20, { priceCents: 2400, stock: 50 });
+  dinners = await restaurantOffers(t.database, 'dine-in', 22, { priceCents: 2400, stock: 50 });
   pickups = await restaurantOffers(t.database, 'pickup', 1, { priceCents: 2000, stock: 50 });
   places = await seededRestaurants(t.database);
 });
@@ -859,7 +859,11 @@ describe('a canceled wallet redemption says its portion went back to the wallet 
   const later = `${addDays(today, 2)} 19:00`;
 
   /** A redemption of one portion of the customer's dine-in order, placed for a table two days on (cancelable). */
-  async function redeemedOrder(me: Awaited<ReturnType<typeof customerWithWallet>>, payment: Record<string, unknown>, paidLine = false) {
+  async function redeemedOrder(
+    me: Awaited<ReturnType<typeof customerWithWallet>>,
+    payment: Record<string, unknown>,
+    paidLine: boolean | OfferPick = false,
+  ) {
     const added = await redeem(me, {
       product_id: me.offer.variantId,
       size: await sizeOf(me.offer.variantId),
@@ -868,8 +872,8 @@ describe('a canceled wallet redemption says its portion went back to the wallet 
     });
     assert(added.reply, walletAddToCartReply);
     const cartId = added.reply[0]?.cart_id ?? '';
-    if (paidLine) {
-      const line = nextOffer();
+    if (paidLine !== false) {
+      const line = paidLine === true ? nextOffer() : paidLine;
       await db()
         .insertInto('cart_items')
         .values({ cart_id: cartId, variant_id: line.variantId, offer_id: line.offerId, qty: 1, delivery_date: null, timeslot: null })
@@ -951,6 +955,35 @@ describe('a canceled wallet redemption says its portion went back to the wallet 
     await expect.poll(async () => (await mailOf(`Your order #${number}: canceled`))?.body_text).toContain(cancelMailText(facts) ?? 'none');
     expect(cancelMailText(facts)).toContain(`1 portion of ${name} is back in your wallet.`);
     expect(orderTotalNote(await myOrder(me.token, number))).toContain(`1 portion of ${name} is back in your wallet.`);
+  });
+
+  it("a weighed product's redemption beside a paid line: the order page speaks of no weight cap (it is never weighed)", async () => {
+    const me = await customerWithWallet('wallet-weighed-cap@example.com', 2);
+    const paid = nextOffer();
+    const productOf = async (variantId: number) =>
+      (await db().selectFrom('product_variants').select('product_id').where('id', '=', variantId).executeTakeFirstOrThrow()).product_id;
+    const [redeemed, bought] = [await productOf(me.offer.variantId), await productOf(paid.variantId)];
+    expect(redeemed).not.toBe(bought);
+    const flags = await db().selectFrom('products').select(['id', 'sold_by_weight']).where('id', 'in', [redeemed, bought]).execute();
+    const weighed = (id: number, soldByWeight: boolean) =>
+      db().updateTable('products').set({ sold_by_weight: soldByWeight }).where('id', '=', id).execute();
+    // The redemption is of a product sold by weight, the paid line's is not: checkout counts no weighed line.
+    await weighed(redeemed, true);
+    await weighed(bought, false);
+    try {
+      const { number } = await redeemedOrder(me, { speed_id: 3, payment_mode: 2, card_id: me.card }, paid);
+      const order = await myOrder(me.token, number);
+      expect(order.items.map((i) => [i.wallet === true, i.sold_by_weight]).sort()).toEqual([
+        [false, false],
+        [true, true],
+      ]);
+      expect(order.cap_rule).toBeNull();
+      expect(orderTotalRows(order).at(-1)).toMatchObject({ name: 'Grand Total', total: true });
+      expect(orderTotalWords(order)).not.toMatch(/Estimated/);
+      expect(orderTotalNote(order) ?? '').not.toMatch(/weigh|estimate/i);
+    } finally {
+      for (const flag of flags) await weighed(flag.id, flag.sold_by_weight);
+    }
   });
 
   it('a redemption is not a weighed purchase: its packed mail has no estimate or cap, the console says it is from the wallet', async () => {

@@ -18,7 +18,7 @@ import { chargedTotal } from '../../rules/catch-weight.ts';
 import { fulfilmentKindOfSpeedId, orderHeadline } from '../../rules/fulfilment.ts';
 import { LoadState } from './load-state.tsx';
 import { changeableOrder, orderChangeKind } from '../../rules/order-change.ts';
-import { OrderChangePanel } from './order-change-panel.tsx';
+import { ChangeClosedNote, OrderChangePanel } from './order-change-panel.tsx';
 import { OrderDetails } from './order-details.tsx';
 import { OrderTimeline } from '../controls/order-timeline.tsx';
 import * as css from './settings.css.ts';
@@ -97,6 +97,7 @@ function OrderPanel({ actor, order }: { actor: MyOrdersActor; order: OrderSummar
       {open && (
         <div id={bodyId} role="region" aria-label={`ORDER #${order.increment_id}`} className={css.orderBody}>
           <OrderTimeline steps={order.timeline} kind={fulfilmentKindOfSpeedId(order.speed_id)} />
+          <ChangeClosedNote order={order} />
           {changeableOrder(order) && (
             <OrderChangePanel
               orderId={order.increment_id}
