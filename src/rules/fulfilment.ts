@@ -349,6 +349,15 @@ export function timelineStepOf(
   return seller === undefined ? step : { ...step, seller };
 }
 
+/**
+ * The step every order's timeline starts with, the shopper's page's and each console card's: the shopper placed it at
+ * its time (no order_events row records it). A card of a part refused at once read 'History (1 step)' without it
+ * (walk 9 S17), as if nothing came before the refusal.
+ */
+export function placedTimelineStep(placedAt: Date): ReturnType<typeof timelineStepOf> {
+  return { state: 'placed', at: placedAt.toISOString(), actor: 'shopper', reason: null };
+}
+
 /** One order_events row as the shopper's timeline shows it: timelineStepOf, with a reason only where it is theirs (reasonIsShoppers). */
 export function shopperTimelineStepOf(
   e: { event: string; to_state: string; actor_role: string; reason: string | null; created_at: Date },

@@ -7,6 +7,7 @@ import {
   cancelStandingOf,
   orderCancelRefusal,
   partMoveRefusal,
+  placedTimelineStep,
   shopperTimelineStepOf,
   type CutoffPart,
   type FulfilmentState,
@@ -407,7 +408,7 @@ function timelineOf(
   const parts = deliverables.filter((d) => d.order_id === order.id);
   const sellerOf = (id: number | null) => (parts.length > 1 ? parts.find((d) => d.id === id)?.vendor_name : undefined);
   return [
-    { state: 'placed', at: order.created_at.toISOString(), actor: 'shopper', reason: null },
+    placedTimelineStep(order.created_at),
     // A staff note on a routine move stays in the store (reasonIsShoppers): only a refusal's or cancel's reason is theirs.
     ...own.map((e) => shopperTimelineStepOf(e, sellerOf(e.deliverable_id))),
   ];
