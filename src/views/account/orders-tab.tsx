@@ -13,8 +13,7 @@ import {
   selectOrdersMoreError,
 } from '../../machines/account/index.ts';
 import { capitalised, orderPanels } from '../../rules/account-settings.ts';
-import { formatMoney } from '../../rules/money.ts';
-import { chargedTotal } from '../../rules/catch-weight.ts';
+import { orderTotalWords } from '../../rules/catch-weight.ts';
 import { fulfilmentKindOfSpeedId, orderHeadline } from '../../rules/fulfilment.ts';
 import { LoadState } from './load-state.tsx';
 import { changeableOrder, orderChangeKind } from '../../rules/order-change.ts';
@@ -91,7 +90,8 @@ function OrderPanel({ actor, order }: { actor: MyOrdersActor; order: OrderSummar
       >
         <span className={css.orderNumber}>ORDER #{order.increment_id}</span>
         <span className={css.orderMeta}>
-          {capitalised(orderHeadline(order))} · {formatMoney(chargedTotal(order))}
+          {/* The status page's Total words: a canceled order owes nothing, a weighed one is an estimate (it read '$77.36'). */}
+          {capitalised(orderHeadline(order))} · {orderTotalWords(order)}
         </span>
       </button>
       {open && (
