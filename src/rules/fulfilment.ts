@@ -635,6 +635,8 @@ export const fulfilmentMessages = {
   // Plain words for the cutoff itself (issue 24 item 6): the shopper sees why, not just "no".
   pastCutoffTime: "This order can no longer be changed: the seller's cutoff (3 pm Eastern the day before delivery) has passed.",
   notDelivered: 'This order has no delivery to move.',
+  // A pick-up or a table has no delivery, and is only canceled (visitCancelText's 'until 3 pm Eastern the day before').
+  pastVisitCutoff: 'This order can no longer be canceled: its cutoff (3 pm Eastern the day before) has passed.',
   // A part on a closed day may move, but another seller's delivery past its cutoff holds the whole order's cancel.
   cancelPastCutoff: (date: string) =>
     `This order can no longer be canceled: the cutoff for its delivery on ${formatUsDate(date)} (3 pm Eastern the day before) has passed. A delivery on a day its seller closed can still be moved.`,

@@ -143,6 +143,7 @@ test('staff find a storefront order by date, status and seller, accept and cance
       new RegExp(`^Accepted\\s*by the store.*${acceptReason}$`),
       new RegExp(`^Canceled\\s*by the store.*${cancelReason}$`),
     ]);
+    await card.screenshot({ path: 'test-results/console-card-history.png' });
     await shopperSees(page, 'Canceled', { shown: cancelReason });
     await expect(page.getByRole('list', { name: 'Order timeline' }).getByRole('listitem')).toHaveText([
       /Order placed/,

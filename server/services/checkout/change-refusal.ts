@@ -67,5 +67,6 @@ export function changeClosedRefusal(order: OrderRow, going: readonly Part[], clo
   if (asked === undefined) return undefined;
   const move = changeRefusal(order, going, closed, asked, now);
   if (move === undefined || cancelRefusal(order, going, closed, now) === undefined) return undefined;
-  return move;
+  // A visit's panel only cancels: said in its words, not a delivery's.
+  return isVisitSpeed(asked.speed) && move === fulfilmentMessages.pastCutoffTime ? fulfilmentMessages.pastVisitCutoff : move;
 }
