@@ -349,6 +349,15 @@ export function timelineStepOf(
   return seller === undefined ? step : { ...step, seller };
 }
 
+/**
+ * The step every order's timeline starts with, the shopper's page's and each console card's: the shopper placed it at
+ * its time (no order_events row records it). A card of a part refused at once read 'History (1 step)' without it
+ * (walk 9 S17), as if nothing came before the refusal.
+ */
+export function placedTimelineStep(placedAt: Date): ReturnType<typeof timelineStepOf> {
+  return { state: 'placed', at: placedAt.toISOString(), actor: 'shopper', reason: null };
+}
+
 /** One order_events row as the shopper's timeline shows it: timelineStepOf, with a reason only where it is theirs (reasonIsShoppers). */
 export function shopperTimelineStepOf(
   e: { event: string; to_state: string; actor_role: string; reason: string | null; created_at: Date },
@@ -626,6 +635,8 @@ export const fulfilmentMessages = {
   // Plain words for the cutoff itself (issue 24 item 6): the shopper sees why, not just "no".
   pastCutoffTime: "This order can no longer be changed: the seller's cutoff (3 pm Eastern the day before delivery) has passed.",
   notDelivered: 'This order has no delivery to move.',
+  // A pick-up or a table has no delivery, and is only canceled (visitCancelText's 'until 3 pm Eastern the day before').
+  pastVisitCutoff: 'This order can no longer be canceled: its cutoff (3 pm Eastern the day before) has passed.',
   // A part on a closed day may move, but another seller's delivery past its cutoff holds the whole order's cancel.
   cancelPastCutoff: (date: string) =>
     `This order can no longer be canceled: the cutoff for its delivery on ${formatUsDate(date)} (3 pm Eastern the day before) has passed. A delivery on a day its seller closed can still be moved.`,

@@ -10,6 +10,8 @@ interface ChangeableOrder {
   can_move?: boolean | undefined;
   /** The server's cancel would take it (orderCancelRefusal): a bank debit on its way may be canceled, not moved. */
   can_cancel?: boolean | undefined;
+  /** Why the panel would offer nothing (the server's: past the cutoff, being prepared), or null while it offers something. */
+  change_refusal?: string | null | undefined;
   status: string;
   items: readonly { delivery_date: string | null; delivery_method: string }[];
 }
@@ -19,11 +21,25 @@ const visitMethods: readonly string[] = ['Dine-in', 'Pickup'];
 /**
  * What an order's panel offers (issue 24 item 6), or undefined when it shows none: an order not yet being picked,
  * with a delivery to move or cancel, else a restaurant visit (pick-up, dine-in) to cancel (a walk found no way to
- * cancel a pick-up for tomorrow). Past the cutoff the panel still opens, to say why it can no longer change. Once a
- * seller is preparing, only a delivery on a day its seller closed may still move (`can_move`, 086 left): the panel
- * shows for it.
+ * cancel a pick-up for tomorrow). Past the cutoff it shows none: nothing could be done in it (walk 9 S16), the page
+ * says why instead (changeClosedText). Once a seller is preparing, only a delivery on a day its seller closed may
+ * still move (`can_move`, 086 left): the panel shows for it.
  */
 export function orderChangeKind(order: ChangeableOrder): OrderChangeKind | undefined {
+  if (typeof order.change_refusal === 'string') return undefined;
+  return panelKindOf(order);
+}
+
+/**
+ * Why an order that would have offered its panel no longer may (the server's words, 'This order can no longer be
+ * changed: the seller's cutoff … has passed.'), or undefined: said where the panel's button was, with nothing to press.
+ */
+export function changeClosedText(order: ChangeableOrder): string | undefined {
+  return typeof order.change_refusal === 'string' && panelKindOf(order) !== undefined ? order.change_refusal : undefined;
+}
+
+/** The panel's kind by the order's state and parts alone (orderChangeKind, before the server's refusal). */
+function panelKindOf(order: ChangeableOrder): OrderChangeKind | undefined {
   // The order's status as the shopper's reply labels it (orders.ts statusLabels): paid, or pay on delivery.
   const placed = order.status === 'processing' || isPayOnDeliveryStatus(order.status);
   const state = order.fulfilment_state ?? 'placed';

@@ -136,12 +136,14 @@ test('staff find a storefront order by date, status and seller, accept and cance
     await status.selectOption({ label: 'Canceled' });
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Canceled');
     await expect(card.getByRole('button')).toHaveCount(0);
-    // The card keeps who moved it and why.
-    await card.getByText('History (2 steps)').click();
+    // The card keeps who moved it and why, from the order's placing as the shopper's page (walk 9 S17).
+    await card.getByText('History (3 steps)').click();
     await expect(card.getByRole('list', { name: 'Order timeline' }).getByRole('listitem')).toHaveText([
+      /^Order placed\s*by the shopper/,
       new RegExp(`^Accepted\\s*by the store.*${acceptReason}$`),
       new RegExp(`^Canceled\\s*by the store.*${cancelReason}$`),
     ]);
+    await card.screenshot({ path: 'test-results/console-card-history.png' });
     await shopperSees(page, 'Canceled', { shown: cancelReason });
     await expect(page.getByRole('list', { name: 'Order timeline' }).getByRole('listitem')).toHaveText([
       /Order placed/,

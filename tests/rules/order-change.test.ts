@@ -10,7 +10,15 @@ import {
   timelineStepActor,
   timelineStepLabel,
 } from '../../src/rules/fulfilment.ts';
-import { changeCutoffText, changeableOrder, movedText, orderChangeKind, orderChangeTitle, visitCancelText } from '../../src/rules/order-change.ts';
+import {
+  changeClosedText,
+  changeCutoffText,
+  changeableOrder,
+  movedText,
+  orderChangeKind,
+  orderChangeTitle,
+  visitCancelText,
+} from '../../src/rules/order-change.ts';
 
 describe('shopperChangeRefusal: why the shopper may no longer move or cancel', () => {
   it('names the cutoff once 3 pm Eastern the day before has passed, and the seller once picking started', () => {
@@ -39,6 +47,27 @@ describe('changeableOrder: which orders show the panel', () => {
     expect(orderChangeKind({ status: 'processing', fulfilment_state: 'placed', items: [pickup, delivery] })).toBe('delivery');
     expect(orderChangeKind({ status: 'processing', fulfilment_state: 'picking', items: [pickup] })).toBeUndefined();
     expect(orderChangeKind({ status: 'processing', items: [{ delivery_date: null, delivery_method: 'Pickup' }] })).toBeUndefined();
+  });
+});
+
+describe('past the cutoff the page offers no panel, only why (walk 9 S16)', () => {
+  const delivery = { delivery_date: '2026-12-04', delivery_method: 'Local Delivery' };
+  const closedWords = "This order can no longer be changed: the seller's cutoff (3 pm Eastern the day before delivery) has passed.";
+  it('the server says nothing may change: no panel, its words where the button was', () => {
+    const past = { status: 'processing', fulfilment_state: 'accepted', items: [delivery], change_refusal: closedWords };
+    expect(orderChangeKind(past)).toBeUndefined();
+    expect(changeableOrder(past)).toBe(false);
+    expect(changeClosedText(past)).toBe(closedWords);
+    // A visit as a delivery: its Cancel was all the panel offered.
+    expect(changeClosedText({ ...past, items: [{ delivery_date: '2026-12-04', delivery_method: 'Pickup' }] })).toBe(closedWords);
+  });
+
+  it('the panel while something may change; no line where no panel was ever offered (being prepared, unpaid)', () => {
+    const open = { status: 'processing', fulfilment_state: 'placed', items: [delivery], change_refusal: null };
+    expect(orderChangeKind(open)).toBe('delivery');
+    expect(changeClosedText(open)).toBeUndefined();
+    expect(changeClosedText({ ...open, fulfilment_state: 'picking', change_refusal: 'preparing' })).toBeUndefined();
+    expect(changeClosedText({ ...open, status: 'canceled', change_refusal: 'ended' })).toBeUndefined();
   });
 });
 

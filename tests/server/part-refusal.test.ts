@@ -6,6 +6,7 @@ import { rescheduleOptionsReply } from '../../src/api/contract/reschedule.contra
 import { lineFinalCents, lineFinalTaxCents, lineNote, orderTotalNote, orderTotalRows } from '../../src/rules/catch-weight.ts';
 import { centsToDollars, dollarsToCents, formatMoney } from '../../src/rules/money.ts';
 import { payOnDeliveryWords } from '../../src/rules/pay-on-delivery.ts';
+import { timelineStepLabel } from '../../src/rules/fulfilment.ts';
 import { restCancelQuestion, restOfOrderOf } from '../../src/rules/rest-cancel.ts';
 import { PaymentGatewayError } from '../../server/adapters/payments/payment-port.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
@@ -522,6 +523,29 @@ describe('a refusal says who refused it, a name ending in s takes the apostrophe
     expect(fishLines.length).toBeGreaterThan(0);
     for (const line of fishLines) expect(line.part_money).toBe('not_charged');
     expect(heldView.items.filter((i) => i.fulfilment_state !== 'refused').every((i) => i.part_money === undefined)).toBe(true);
+  });
+
+  test("a part refused at once: its card's history reads the order placed, then the refusal, as the other part's starts (walk 9 S17)", async () => {
+    const { number } = await twoSellerOrderOf(false);
+    expect((await move(butcher, number, 'accept')).status).toBe(200);
+    expect((await move(fishmonger, number, 'refuse', { reason: 'No salmon today' })).status).toBe(200);
+    const cardOf = async (token: string) => {
+      const list = json(await t.app.inject({ method: 'GET', url: '/api/seller/orders?all=1', headers: { authorization: `Bearer ${token}` } }));
+      assert(list, consoleOrdersReply);
+      const card = list.data?.find((o) => o.order_number === number);
+      if (!card) throw new Error('no card');
+      return card;
+    };
+    const placedAt = (await orderOf(t, number)).created_at.toISOString();
+    const placed = { state: 'placed', at: placedAt, actor: 'shopper', reason: null };
+    const fish = await cardOf(fishmonger);
+    expect(fish.timeline).toEqual([placed, expect.objectContaining({ state: 'refused', actor: 'seller', reason: 'No salmon today' })]);
+    expect(fish.timeline.map((s) => timelineStepLabel(s))).toEqual(['Order placed', `Refused by ${fish.vendor_name}`]);
+    expect(fish.payment_words).toBe('Refunded');
+    const butchers = await cardOf(butcher);
+    expect(butchers.timeline).toEqual([placed, expect.objectContaining({ state: 'accepted', actor: 'seller' })]);
+    // The shopper's page starts where the cards do.
+    expect((await shopperView(number)).timeline?.[0]).toEqual(placed);
   });
 
   test("one seller's part moving on its own is mailed with the right possessive", async () => {

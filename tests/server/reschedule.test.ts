@@ -7,6 +7,7 @@ import { timelineStepLabel } from '../../src/rules/fulfilment.ts';
 import { capacityDayReply } from '../../src/api/contract/seller-capacity.contract.ts';
 import { closeDayRefusal } from '../../src/rules/seller-day.ts';
 import { fulfilmentMessages } from '../../src/rules/fulfilment.ts';
+import { changeClosedText, orderChangeKind } from '../../src/rules/order-change.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { startSession } from '../../server/services/accounts/accounts.ts';
 import { addStoreUser } from '../../server/services/accounts/store-users.ts';
@@ -200,6 +201,38 @@ describe('after the cutoff the shopper is told why, and the server refuses', () 
     expect(canceled.body).toMatchObject({ message: fulfilmentMessages.pastCutoffTime });
   });
 
+  test('past the cutoff the order page offers no panel, only why (walk 9 S16); before it, the panel', async () => {
+    const order = await paidOrder('2026-12-04', 2);
+    const page = async () => {
+      const reply = json(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/account/orderstatus?order_id=${order.number}`,
+          headers: { authorization: `Bearer ${buyer.token}` },
+        }),
+      );
+      assert(reply, orderStatusReply);
+      if (!reply.data) throw new Error('no order');
+      return reply.data;
+    };
+    const before = await page();
+    expect(before.change_refusal).toBeNull();
+    expect(orderChangeKind(before)).toBe('delivery');
+    expect(changeClosedText(before)).toBeUndefined();
+    clock.set('2026-12-03T20:30:00Z'); // 3:30 pm in New York, the day before
+    const after = await page();
+    // The options' own refusal: what the panel would have said, and it would have offered neither a move nor a cancel.
+    expect((await options(order.number)).data).toMatchObject({ can_change: false, cancel_refusal: fulfilmentMessages.pastCutoffTime });
+    expect(after).toMatchObject({ can_cancel: false, change_refusal: fulfilmentMessages.pastCutoffTime });
+    expect(orderChangeKind(after)).toBeUndefined();
+    expect(changeClosedText(after)).toBe(fulfilmentMessages.pastCutoffTime);
+    // Once picking started the page never offered a panel: no line either (the timeline says it is being prepared).
+    for (const event of ['accept', 'pick']) await post(t, '/api/seller/orders/move', { order_id: order.number, event }, seller);
+    const picking = await page();
+    expect(picking.change_refusal).toBe(fulfilmentMessages.pastCutoff);
+    expect(changeClosedText(picking)).toBeUndefined();
+  });
+
   test('once picking started: refused, the seller is preparing it', async () => {
     const order = await paidOrder('2026-12-04', 1);
     await post(t, '/api/seller/orders/move', { order_id: order.number, event: 'accept' }, seller);
@@ -289,6 +322,8 @@ describe('a day its seller closed after the cutoff (QA walk 6): its orders may s
     const statusBody = json(status);
     assert(statusBody, orderStatusReply);
     expect(statusBody.data?.can_cancel).toBe(false);
+    // The move is offered, so the page offers its panel (titled for it), not the closed-changes line.
+    expect(statusBody.data?.change_refusal).toBeNull();
     const canceled = await post(t, '/api/account/order/cancel', { order_id: number }, buyer.token);
     expect(canceled.status).toBe(409);
     expect(canceled.body).toMatchObject({ message: refusal });

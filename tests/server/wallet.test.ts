@@ -11,7 +11,8 @@ import { withdrawOrderWallet } from '../../server/services/wallet/wallet-credit.
 import { takeOverGuestCart } from '../../server/services/cart/cart-merge.ts';
 import { servedAreas } from '../../server/services/catalogue/catalogue-cache.ts';
 import { walletRefusals } from '../../src/rules/wallet.ts';
-import { fulfilmentMailSubject } from '../../src/rules/fulfilment.ts';
+import { fulfilmentMailSubject, fulfilmentMessages } from '../../src/rules/fulfilment.ts';
+import { changeClosedText, orderChangeKind } from '../../src/rules/order-change.ts';
 import { rescheduleOptionsReply } from '../../src/api/contract/reschedule.contract.ts';
 import { cancelFactsOf, cancelMailText, cancelQuestionText } from '../../src/rules/cancel-words.ts';
 import { lineNote, orderTotalNote, orderTotalRows, orderTotalWords } from '../../src/rules/catch-weight.ts';
@@ -55,7 +56,7 @@ let places: Restaurants;
 
 beforeAll(async () => {
   t = await startTestApp({ clock: clock.now, payments: gateway, rateLimits: generousLimits });
-  dinners = await restaurantOffers(t.database, 'dine-in', 20, { priceCents: 2400, stock: 50 });
+  dinners = await restaurantOffers(t.database, 'dine-in', 24, { priceCents: 2400, stock: 50 });
   pickups = await restaurantOffers(t.database, 'pickup', 1, { priceCents: 2000, stock: 50 });
   places = await seededRestaurants(t.database);
 });
@@ -859,7 +860,11 @@ describe('a canceled wallet redemption says its portion went back to the wallet 
   const later = `${addDays(today, 2)} 19:00`;
 
   /** A redemption of one portion of the customer's dine-in order, placed for a table two days on (cancelable). */
-  async function redeemedOrder(me: Awaited<ReturnType<typeof customerWithWallet>>, payment: Record<string, unknown>, paidLine = false) {
+  async function redeemedOrder(
+    me: Awaited<ReturnType<typeof customerWithWallet>>,
+    payment: Record<string, unknown>,
+    paidLine: boolean | OfferPick = false,
+  ) {
     const added = await redeem(me, {
       product_id: me.offer.variantId,
       size: await sizeOf(me.offer.variantId),
@@ -868,8 +873,8 @@ describe('a canceled wallet redemption says its portion went back to the wallet 
     });
     assert(added.reply, walletAddToCartReply);
     const cartId = added.reply[0]?.cart_id ?? '';
-    if (paidLine) {
-      const line = nextOffer();
+    if (paidLine !== false) {
+      const line = paidLine === true ? nextOffer() : paidLine;
       await db()
         .insertInto('cart_items')
         .values({ cart_id: cartId, variant_id: line.variantId, offer_id: line.offerId, qty: 1, delivery_date: null, timeslot: null })
@@ -951,6 +956,50 @@ describe('a canceled wallet redemption says its portion went back to the wallet 
     await expect.poll(async () => (await mailOf(`Your order #${number}: canceled`))?.body_text).toContain(cancelMailText(facts) ?? 'none');
     expect(cancelMailText(facts)).toContain(`1 portion of ${name} is back in your wallet.`);
     expect(orderTotalNote(await myOrder(me.token, number))).toContain(`1 portion of ${name} is back in your wallet.`);
+  });
+
+  it("past its cutoff a table offers no panel, only why, in a visit's words (walk 9 S16)", async () => {
+    const me = await customerWithWallet('wallet-table-cutoff@example.com', 2);
+    const { number } = await redeemedOrder(me, { payment_mode: 2 });
+    const open = await myOrder(me.token, number);
+    expect(orderChangeKind(open)).toBe('visit');
+    clock.set(`${addDays(today, 1)}T20:30:00Z`); // 3:30 pm in New York the day before the table
+    const past = await myOrder(me.token, number);
+    expect(past.change_refusal).toBe(fulfilmentMessages.pastVisitCutoff);
+    expect(orderChangeKind(past)).toBeUndefined();
+    expect(changeClosedText(past)).toBe('This order can no longer be canceled: its cutoff (3 pm Eastern the day before) has passed.');
+  });
+
+  it("a weighed product's redemption beside a paid line: the order page speaks of no weight cap (it is never weighed)", async () => {
+    const me = await customerWithWallet('wallet-weighed-cap@example.com', 2);
+    const productOf = async (variantId: number) =>
+      (await db().selectFrom('product_variants').select('product_id').where('id', '=', variantId).executeTakeFirstOrThrow()).product_id;
+    const redeemed = await productOf(me.offer.variantId);
+    // A paid line of another product (an offer may be a size of the same one): one flag each.
+    let paid: OfferPick | undefined;
+    for (const offer of [...dinners].reverse()) if (paid === undefined && (await productOf(offer.variantId)) !== redeemed) paid = offer;
+    if (paid === undefined) throw new Error('no offer of another product');
+    const bought = await productOf(paid.variantId);
+    const flags = await db().selectFrom('products').select(['id', 'sold_by_weight']).where('id', 'in', [redeemed, bought]).execute();
+    const weighed = (id: number, soldByWeight: boolean) =>
+      db().updateTable('products').set({ sold_by_weight: soldByWeight }).where('id', '=', id).execute();
+    // The redemption is of a product sold by weight, the paid line's is not: checkout counts no weighed line.
+    await weighed(redeemed, true);
+    await weighed(bought, false);
+    try {
+      const { number } = await redeemedOrder(me, { speed_id: 3, payment_mode: 2, card_id: me.card }, paid);
+      const order = await myOrder(me.token, number);
+      expect(order.items.map((i) => [i.wallet === true, i.sold_by_weight]).sort()).toEqual([
+        [false, false],
+        [true, true],
+      ]);
+      expect(order.cap_rule).toBeNull();
+      expect(orderTotalRows(order).at(-1)).toMatchObject({ name: 'Grand Total', total: true });
+      expect(orderTotalWords(order)).not.toMatch(/Estimated/);
+      expect(orderTotalNote(order) ?? '').not.toMatch(/weigh|estimate/i);
+    } finally {
+      for (const flag of flags) await weighed(flag.id, flag.sold_by_weight);
+    }
   });
 
   it('a redemption is not a weighed purchase: its packed mail has no estimate or cap, the console says it is from the wallet', async () => {

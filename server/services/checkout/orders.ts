@@ -7,6 +7,7 @@ import {
   cancelStandingOf,
   orderCancelRefusal,
   partMoveRefusal,
+  placedTimelineStep,
   shopperTimelineStepOf,
   type CutoffPart,
   type FulfilmentState,
@@ -17,11 +18,12 @@ import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delive
 import { isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
 import { deliverableTimeLabel } from '../../../src/rules/visit-time.ts';
 import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema.ts';
-import { capRule, lineCapped, lineFinalCents } from '../../../src/rules/catch-weight.ts';
+import { capRule, isWeighedLine, lineCapped, lineFinalCents } from '../../../src/rules/catch-weight.ts';
 import { orderEndingOf, partShare, refusedAloneParts, standingAmounts, type PartLine } from '../../../src/rules/refused-parts.ts';
 import { endedPartMoney, refundReply, refundsMade, type RefundFacts } from '../../../src/rules/order-refunds.ts';
 import type { CancelPayment } from '../../../src/rules/cancel-words.ts';
 import { closedDayPartIds, cutoffPart, cutoffParts } from './closed-day-parts.ts';
+import { changeClosedRefusal } from './change-refusal.ts';
 
 /** The spec's delivery groups: Dine-in, Pickup, Local Delivery, Courier Delivery, Farm Direct. */
 export function deliveryMethodOf(speed: SpeedValue, speedId: number): string {
@@ -172,6 +174,8 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
     const standing = standingAmounts(order, lines, parts, false, ending);
     const final = order.final_total_cents === null ? null : standingAmounts(order, lines, parts, true, ending);
     const refusedAlone = refusedAloneParts(parts, ending);
+    // A part refused while the rest went on: its lines are out of the order, weighed or not.
+    const endedPartIds = new Set<number | null>(refusedAlone.map((p) => p.id));
     const refusedParts = refusedAlone.map((p) => ({ vendor_name: p.vendor_name, total: centsToDollars(partShare(order, lines, p).totalCents) }));
     const refundFacts: RefundFacts = {
       paidWhenPlaced: paidInFullWhenPlaced(order),
@@ -252,12 +256,16 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       // Placed, or its bank debit still on its way: the server's cancel's own rule (orderCancelRefusal).
       can_cancel: orderCancelRefusal(order.fulfilment_state, cutoffParts, now, cancelStandingOf(order)) === undefined,
       can_move: isPlaced(order) && closedDeliveryMayMove(order, deliverables, closed, now),
+      // Past the cutoff (or being prepared): the page offers no change, it says why (walk 9 S16).
+      change_refusal: changeClosedRefusal(order, goingParts(deliverables, order.id), closed, now) ?? null,
       authorised_total: order.authorised_cents === null ? null : centsToDollars(order.authorised_cents),
       final_total: order.final_total_cents === null ? null : centsToDollars(order.final_total_cents),
       final_subtotal: final === null ? null : centsToDollars(final.subtotalCents),
       final_discount: final === null ? null : centsToDollars(final.discountCents),
       final_tax: final === null ? null : centsToDollars(final.taxCents),
-      cap_rule: own.some((i) => i.sold_by_weight === true) ? capRule : null,
+      // Only a line charged at its weight speaks of the cap (isWeighedLine, as checkout's and the mails'): a wallet
+      // redemption of a weighed product costs nothing and is never weighed, a line marked out or replaced no longer is.
+      cap_rule: lines.some((l) => isWeighedLine(l) && !endedPartIds.has(l.deliverable_id)) ? capRule : null,
       ...(refusedParts.length > 0 ? { refused_parts: refusedParts } : {}),
       ...(refunds.length > 0 ? { refunds: refunds.map(refundReply) } : {}),
       ...(walletBack.length > 0 ? { wallet_back: walletBack } : {}),
@@ -351,11 +359,16 @@ function closedDeliveryMayMove(
   closed: ReadonlySet<number>,
   now: Date,
 ): boolean {
-  const going = deliverables.filter((d) => d.order_id === order.id && !isEndedState(d.fulfilment_state));
+  const going = goingParts(deliverables, order.id);
   const parts = cutoffParts(going, closed);
   return going.some(
     (d) => closed.has(d.id) && !isVisitSpeed(d.speed) && partMoveRefusal(order.fulfilment_state, parts, cutoffPart(closed)(d), now) === undefined,
   );
+}
+
+/** The order's parts still going (not refused nor canceled): what its change rules read (change-refusal.ts). */
+function goingParts<D extends { order_id: number; fulfilment_state: FulfilmentState }>(deliverables: readonly D[], orderId: number): D[] {
+  return deliverables.filter((d) => d.order_id === orderId && !isEndedState(d.fulfilment_state));
 }
 
 /**
@@ -368,7 +381,7 @@ function cutoffPartsOf(
   orderId: number,
   closed: ReadonlySet<number>,
 ): CutoffPart[] {
-  const going = deliverables.filter((d) => d.order_id === orderId && !isEndedState(d.fulfilment_state));
+  const going = goingParts(deliverables, orderId);
   return cutoffParts(going, closed);
 }
 
@@ -395,7 +408,7 @@ function timelineOf(
   const parts = deliverables.filter((d) => d.order_id === order.id);
   const sellerOf = (id: number | null) => (parts.length > 1 ? parts.find((d) => d.id === id)?.vendor_name : undefined);
   return [
-    { state: 'placed', at: order.created_at.toISOString(), actor: 'shopper', reason: null },
+    placedTimelineStep(order.created_at),
     // A staff note on a routine move stays in the store (reasonIsShoppers): only a refusal's or cancel's reason is theirs.
     ...own.map((e) => shopperTimelineStepOf(e, sellerOf(e.deliverable_id))),
   ];

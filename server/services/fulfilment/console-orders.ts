@@ -8,6 +8,7 @@ import {
   isMoveEvent,
   isStuck,
   sellerListDates,
+  placedTimelineStep,
   timelineStepOf,
   type FulfilmentActor,
   type FulfilmentState,
@@ -259,8 +260,12 @@ export async function listConsoleOrders(
         ...(substitutes.has(i.id) ? { substitutes: substitutes.get(i.id) } : {}),
       })),
       // This part's own steps and the order's (placed, a whole-order cancel): not another seller's (QA walk 7: Fulton's
-      // card read 'History (1 step)' once Hudson accepted their part).
-      timeline: own.filter((e) => isPartsStep(e, row.deliverable_id)).map((e) => timelineStepOf(e, sellerOf(e.deliverable_id))),
+      // card read 'History (1 step)' once Hudson accepted their part). Placed first, as on the shopper's page (walk 9
+      // S17: a part refused at once read '1 step'), unless nothing happened to an order not placed.
+      timeline: consoleTimeline(
+        row,
+        own.filter((e) => isPartsStep(e, row.deliverable_id)).map((e) => timelineStepOf(e, sellerOf(e.deliverable_id))),
+      ),
     });
   }
   if (actor === 'staff') orders.sort((a, b) => Number(b.late || b.stuck) - Number(a.late || a.stuck));
@@ -285,6 +290,15 @@ export function consoleCustomerName(row: {
 }
 
 /** A step a part's card lists: the part's own, or the order's (no part named: placed, paid, a whole-order cancel). */
+/**
+ * A card's history: the order placed, then its part's steps (the shopper's page's rule, orders.ts timelineOf): an
+ * order not placed (its payment still to come or failed) with no step yet has none.
+ */
+function consoleTimeline(row: { status: string; created_at: Date }, steps: ReturnType<typeof timelineStepOf>[]): ReturnType<typeof timelineStepOf>[] {
+  const placed = row.status === 'processing' || row.status === 'pending_payment_on_delivery';
+  return steps.length === 0 && !placed ? steps : [placedTimelineStep(row.created_at), ...steps];
+}
+
 export function isPartsStep(e: { deliverable_id: number | null }, deliverableId: number): boolean {
   return e.deliverable_id === null || e.deliverable_id === deliverableId;
 }

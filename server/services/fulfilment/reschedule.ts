@@ -2,16 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { RescheduleOptions } from '../../../src/api/contract/reschedule.contract.ts';
 import { noSlotsLeftReply } from '../../../src/rules/cart-checkout.ts';
 import { closedDates, formatUsDate, nextDeliveryDate, storeToday } from '../../../src/rules/delivery-dates.ts';
-import { bankMessages } from '../../../src/rules/bank-account.ts';
-import {
-  cancelStandingOf,
-  changeCutoff,
-  fulfilmentMessages,
-  orderCancelRefusal,
-  partMoveRefusal,
-  rescheduleEvent,
-  type ClosedDayOffer,
-} from '../../../src/rules/fulfilment.ts';
+import { changeCutoff, fulfilmentMessages, rescheduleEvent, type ClosedDayOffer } from '../../../src/rules/fulfilment.ts';
 import { formatSlot, timeLabel } from '../../../src/rules/visit-time.ts';
 import { isVisitSpeed } from '../../../src/rules/speeds.ts';
 import type { MailSender } from '../../adapters/mail/mail-port.ts';
@@ -22,7 +13,8 @@ import type { Log } from '../platform/log.ts';
 import { mailText } from '../platform/mail-text.ts';
 import { followOrderLine, orderGuest } from '../platform/order-link-lines.ts';
 import { cancelFactsOf, cancelFactsReply } from './cancel-facts.ts';
-import { closedDayPartIds, cutoffPart, cutoffParts } from '../checkout/closed-day-parts.ts';
+import { closedDayPartIds, cutoffParts } from '../checkout/closed-day-parts.ts';
+import { cancelRefusal, changeRefusal, pickDeliverable, pickVisit } from '../checkout/change-refusal.ts';
 import { restOfOrder, restOfOrderReply } from './rest-of-order.ts';
 
 /**
@@ -53,26 +45,6 @@ export interface RescheduleRequest {
   slotId: number | null;
 }
 
-function isPlaced(order: OrderRow): boolean {
-  return order.status === 'processing' || order.status === 'pending_payment_on_delivery';
-}
-
-/**
- * The delivery to move: the asked location's, else one on a day its seller closed that its seller has not started
- * preparing (the one the shopper was mailed about, which may move whatever the rest: partMoveRefusal), else the first
- * with a date; a restaurant visit is never one.
- */
-function pickDeliverable(deliverables: readonly Deliverable[], locId: number | undefined, closed: ReadonlySet<number>): Deliverable | undefined {
-  const dated = deliverables.filter((d) => d.delivery_date !== null && !isVisitSpeed(d.speed) && (locId === undefined || d.loc_id === locId));
-  const closedDay = dated.find((d) => closed.has(d.id) && (d.fulfilment_state === 'placed' || d.fulfilment_state === 'accepted'));
-  return closedDay ?? dated[0];
-}
-
-/** A restaurant visit (pick-up or dine-in) with its date: the asked location's, else the first. */
-function pickVisit(deliverables: readonly Deliverable[], locId: number | undefined): Deliverable | undefined {
-  return deliverables.find((d) => d.delivery_date !== null && isVisitSpeed(d.speed) && (locId === undefined || d.loc_id === locId));
-}
-
 /** The order's deliveries still going: a part its seller refused has none to move (its seat was given back). */
 async function deliverablesOf(db: Kysely<Database>, orderId: number): Promise<Deliverable[]> {
   return db
@@ -90,23 +62,6 @@ async function deliverablesOf(db: Kysely<Database>, orderId: number): Promise<De
  */
 function cutoffOf(deliverables: readonly Deliverable[], closed: ReadonlySet<number>) {
   return changeCutoff(cutoffParts(deliverables, closed));
-}
-
-/**
- * Why the shopper cannot move or cancel this order now, or undefined (the same rule as the cancel's). The part asked
- * about on a day its seller closed may move whatever the cutoff says: the store closed the day, not the shopper.
- */
-function changeRefusal(order: OrderRow, deliverables: readonly Deliverable[], closed: ReadonlySet<number>, asked: Deliverable, now: Date) {
-  // A bank debit on its way: the order may be canceled (cancelRefusal), not moved until its debit clears. A visit
-  // only cancels anyway (the panel offers nothing else), by its cutoff as a placed one's.
-  if (!isPlaced(order) && cancelStandingOf(order) !== 'debit-pending') return fulfilmentMessages.notAllowed;
-  if (!isPlaced(order) && !isVisitSpeed(asked.speed)) return bankMessages.moveWhilePending;
-  return partMoveRefusal(order.fulfilment_state, cutoffParts(deliverables, closed), cutoffPart(closed)(asked), now);
-}
-
-/** Why the shopper cannot cancel the whole order now, or undefined: the server's cancel's own rule (orderCancelRefusal). */
-function cancelRefusal(order: OrderRow, deliverables: readonly Deliverable[], closed: ReadonlySet<number>, now: Date) {
-  return orderCancelRefusal(order.fulfilment_state, cutoffParts(deliverables, closed), now, cancelStandingOf(order));
 }
 
 /**

@@ -300,6 +300,11 @@ export const orderSummary = type({
    * that its own seller has not started (src/rules/fulfilment.ts partMoveRefusal); the order page then shows its panel.
    */
   can_move: optional(boolean()),
+  /**
+   * Why its change panel would offer nothing (no delivery may move, the order may not be canceled: past the cutoff,
+   * being prepared), or null while it offers something: the page then says this instead of offering the panel.
+   */
+  change_refusal: optional(nullable(string())),
   /** Decision 039: what the payment holds or took (estimate + margin), the final amount once packed, the cap rule. */
   authorised_total: optional(nullable(money)),
   final_total: optional(nullable(money)),

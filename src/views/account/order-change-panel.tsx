@@ -22,7 +22,15 @@ import { DeliveryDatePicker } from '../controls/delivery-date-picker.tsx';
 import { lastDayOffered } from '../controls/group-delivery.tsx';
 import { SlotPicker } from '../controls/slot-picker.tsx';
 import { isVisitSpeed } from '../../rules/speeds.ts';
-import { changeCutoffText, dateAndSlot, orderChangeTitle, visitBookedText, visitCancelText, type OrderChangeKind } from '../../rules/order-change.ts';
+import {
+  changeClosedText,
+  changeCutoffText,
+  dateAndSlot,
+  orderChangeTitle,
+  visitBookedText,
+  visitCancelText,
+  type OrderChangeKind,
+} from '../../rules/order-change.ts';
 import * as css from './settings.css.ts';
 import { useShownMessage } from '../layout/shown-message.ts';
 
@@ -233,5 +241,18 @@ export function OrderChangePanel({ orderId, kind = 'delivery', onChanged, canCan
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Where the panel's button would be once nothing can change (past the cutoff): why, as a plain line, with nothing to
+ * press (walk 9 S16: 'Change delivery' opened a panel that only said why not).
+ */
+export function ChangeClosedNote({ order }: { order: Parameters<typeof changeClosedText>[0] }) {
+  const text = changeClosedText(order);
+  return text === undefined ? null : (
+    <p className={css.status} data-testid="change-closed">
+      {text}
+    </p>
   );
 }

@@ -18,7 +18,7 @@ import { fulfilmentKindOfSpeedId, orderHeadline } from '../../rules/fulfilment.t
 import { formatMoney } from '../../rules/money.ts';
 import { LoadState } from './load-state.tsx';
 import { changeableOrder, orderChangeKind } from '../../rules/order-change.ts';
-import { OrderChangePanel } from './order-change-panel.tsx';
+import { ChangeClosedNote, OrderChangePanel } from './order-change-panel.tsx';
 import { OrderDetails } from './order-details.tsx';
 import { OrderTimeline } from '../controls/order-timeline.tsx';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
@@ -129,6 +129,7 @@ function OrderStatus() {
             Refresh status
           </button>
           <OrderTimeline steps={order.timeline} kind={fulfilmentKindOfSpeedId(order.speed_id)} />
+          <ChangeClosedNote order={order} />
           {changeableOrder(order) && (
             <OrderChangePanel
               orderId={order.increment_id}

@@ -13,12 +13,11 @@ import {
   selectOrdersMoreError,
 } from '../../machines/account/index.ts';
 import { capitalised, orderPanels } from '../../rules/account-settings.ts';
-import { formatMoney } from '../../rules/money.ts';
-import { chargedTotal } from '../../rules/catch-weight.ts';
+import { orderTotalWords } from '../../rules/catch-weight.ts';
 import { fulfilmentKindOfSpeedId, orderHeadline } from '../../rules/fulfilment.ts';
 import { LoadState } from './load-state.tsx';
 import { changeableOrder, orderChangeKind } from '../../rules/order-change.ts';
-import { OrderChangePanel } from './order-change-panel.tsx';
+import { ChangeClosedNote, OrderChangePanel } from './order-change-panel.tsx';
 import { OrderDetails } from './order-details.tsx';
 import { OrderTimeline } from '../controls/order-timeline.tsx';
 import * as css from './settings.css.ts';
@@ -91,12 +90,14 @@ function OrderPanel({ actor, order }: { actor: MyOrdersActor; order: OrderSummar
       >
         <span className={css.orderNumber}>ORDER #{order.increment_id}</span>
         <span className={css.orderMeta}>
-          {capitalised(orderHeadline(order))} · {formatMoney(chargedTotal(order))}
+          {/* The status page's Total words: a canceled order owes nothing, a weighed one is an estimate (it read '$77.36'). */}
+          {capitalised(orderHeadline(order))} · {orderTotalWords(order)}
         </span>
       </button>
       {open && (
         <div id={bodyId} role="region" aria-label={`ORDER #${order.increment_id}`} className={css.orderBody}>
           <OrderTimeline steps={order.timeline} kind={fulfilmentKindOfSpeedId(order.speed_id)} />
+          <ChangeClosedNote order={order} />
           {changeableOrder(order) && (
             <OrderChangePanel
               orderId={order.increment_id}
