@@ -66,6 +66,8 @@ test.describe('the Order Summary and the cart badge of a line sold out after CHE
       await expect(totals(page).getByRole('definition').first()).toHaveText(`$${ribeyeLine.row_total}`);
       await expect(totals(page).getByRole('alert').filter({ hasText: cartStockMessage })).toBeVisible();
       await expect(totals(page).getByRole('button', { name: 'PLACE ORDER' })).toBeDisabled();
+      // The header counts what the order would hold: the ribeye (it said 2 when the summary opened).
+      await expect(page.getByTestId('cart-count')).toHaveText('1');
       await page.screenshot({ path: 'test-results/summary-sold-out-delivery.png', fullPage: true });
 
       await totals(page).getByRole('link', { name: 'Back to cart' }).click();
@@ -112,6 +114,7 @@ test.describe('the Order Summary and the cart badge of a line sold out after CHE
       await expect(totals(page).getByRole('definition').first()).toHaveText(ribeyeTotal);
       await expect(totals(page).getByRole('alert').filter({ hasText: cartStockMessage })).toBeVisible();
       await expect(totals(page).getByRole('button', { name: 'PLACE ORDER' })).toBeDisabled();
+      await expect(page.getByTestId('cart-count')).toHaveText('1');
       await page.screenshot({ path: 'test-results/summary-sold-out-pickup.png', fullPage: true });
       await totals(page).getByRole('link', { name: 'Back to cart' }).click();
       await expect(page).toHaveURL(/\/cart$/);

@@ -153,6 +153,7 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
 const walkable = checkoutSummaryMachine.provide({
   actions: {
     reportSummaryChoices: () => undefined,
+    reportCartCount: () => undefined,
     reportNotice: () => undefined,
     reportReplyMessage: () => undefined,
     reportFaceRequired: () => undefined,

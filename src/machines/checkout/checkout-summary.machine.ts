@@ -69,10 +69,10 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
         input: ({ context }) => reviewBody(context.cartId, context.flow),
         onDone: [
           {
-            description: 'The order is priced: the summary is shown (a line sold out since CHECKOUT marked, PLACE ORDER off, back to cart).',
+            description: 'The order is priced: the summary is shown (a line sold out since CHECKOUT marked, PLACE ORDER off; the badge told).',
             guard: { type: 'isCodeOne', params: ({ event }) => ({ code: event.output.code }) },
             target: 'ready',
-            actions: { type: 'assignReview', params: ({ event }) => ({ reply: event.output }) },
+            actions: [{ type: 'assignReview', params: ({ event }) => ({ reply: event.output }) }, 'reportCartCount'],
           },
           {
             description: "The server refused to price it: its message, or 'Something Went Wrong.'",

@@ -222,6 +222,8 @@ export const checkoutSummarySetup = setup({
       type: 'summary.choices',
       choices: { tipPercent: context.flow.tipPercent, isGift: context.flow.isGift, giftMessage: context.flow.giftMessage },
     })),
+    // The header's badge takes the count of what the order would hold (it still counted a line sold out meanwhile).
+    reportCartCount: sendParent(({ context }): CheckoutReport => ({ type: 'cart.count', count: context.review?.total_items_count ?? 0 })),
     reportNotice: sendParent((_, params: { message: string }): CheckoutReport => ({ type: 'notice.show', message: params.message })),
     reportReplyMessage: sendParent(({ context }): CheckoutReport => ({
       type: 'notice.show',
