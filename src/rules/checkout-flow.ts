@@ -1,5 +1,6 @@
 import { centsToDollars, dollarsToCents, formatMoney } from './money.ts';
 import { driverSubtotalCents, isTipAllowed, tipCents, type TipPercent } from './tips.ts';
+import { isLineOrderable, type StockedLine } from './cart-checkout.ts';
 
 /**
  * The checkout tabs (spec "Checkout tabs", DESIGN.md "checkout tabs machine"): pure helpers the checkout machine and
@@ -130,8 +131,11 @@ export function shippingAddressesOf(list: readonly ServerAddressLike[]): Shippin
  * The item subtotal (dollars) the driver tip is taken over, from the summary's lines: the Same Day lines the driver
  * brings (driverSubtotalCents, the server's own rule).
  */
-export function driverSubtotal(lines: readonly { type: string; row_total: string; wallet?: boolean | undefined }[]): string {
-  const groups = lines.map((line) => ({ speed: line.type, subtotalCents: dollarsToCents(line.row_total) ?? 0, wallet: line.wallet }));
+export function driverSubtotal(lines: readonly (StockedLine & { type: string; row_total: string })[]): string {
+  // A line sold out since CHECKOUT is out of the server's totals, and so of the tip (decision 088 left).
+  const groups = lines
+    .filter(isLineOrderable)
+    .map((line) => ({ speed: line.type, subtotalCents: dollarsToCents(line.row_total) ?? 0, wallet: line.wallet }));
   return centsToDollars(driverSubtotalCents(groups));
 }
 

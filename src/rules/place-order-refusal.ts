@@ -4,6 +4,7 @@
  * Not in messages.ts: only the summary shows these, so the store's first load does not carry them.
  */
 
+import { cartStockMessage, isLineOrderable, type StockedLine } from './cart-checkout.ts';
 import { deliveryOptionMessages } from './messages.ts';
 
 /**
@@ -17,8 +18,19 @@ export const tableRequiredRefusal = (restaurant: string) =>
 /** The field place order names when a table's date and time is missing: the cart keeps it under this name. */
 export const tableTimeField = 'dinein_time';
 
-/** The checkout tab a refusal sends the shopper back to, or the cart (a table's date and time is chosen on its group). */
-export type RefusalFixTab = 'address' | 'speed' | 'card' | 'cart';
+/**
+ * The checkout tab a refusal sends the shopper back to, or the cart (a table's date and time is chosen on its group).
+ * 'slot': a seller's delivery slot, chosen on the speed tab ('Choose Delivery Slots') beside its speed.
+ */
+export type RefusalFixTab = 'address' | 'speed' | 'slot' | 'card' | 'cart';
+
+/** The checkout step each fix opens ('tab.select'); the cart is a page of its own. */
+export const refusalStep: Readonly<Record<Exclude<RefusalFixTab, 'cart'>, 'address' | 'speed' | 'card'>> = {
+  address: 'address',
+  speed: 'speed',
+  slot: 'speed',
+  card: 'card',
+};
 
 export interface PlaceOrderRefusal {
   message: string;
@@ -48,6 +60,7 @@ const tabOfField: Readonly<Record<string, RefusalFixTab>> = {
 export const refusalFixWords: Readonly<Record<RefusalFixTab, string>> = {
   address: 'Choose another address',
   speed: 'Choose another delivery speed',
+  slot: 'Choose another delivery slot',
   card: 'Choose another way to pay',
   cart: 'Back to cart',
 };
@@ -66,8 +79,10 @@ export function withoutFieldName(message: string): string {
 
 /**
  * Place order's refusal in its answer (code -1): its words, and the cart when it names cart lines (walk 9 #2: a line
- * out of stock, or more than is left, was refused with no way on; it is removed or lowered in the cart). Other
- * refusals (a taken seat, a declined payment) name no tab: PLACE ORDER may be tried again.
+ * out of stock, or more than is left, was refused with no way on; it is removed or lowered in the cart); the speed
+ * tab's slots when it names a seller's group (decision 088 left: a delivery slot just taken, or its date gone, had no
+ * way on; the slot is chosen again there). Others (a wallet entry used, a coupon gone) name no tab: PLACE ORDER may be
+ * tried again.
  */
 export function replyRefusal(
   reply:
@@ -79,6 +94,16 @@ export function replyRefusal(
   fallback: string,
 ): PlaceOrderRefusal {
   const message = withoutFieldName(reply?.message || fallback);
-  const namesLines = (reply?.problems ?? []).some((problem) => problem.cart_rid !== undefined);
-  return { message, fixAt: namesLines ? 'cart' : undefined };
+  const problems = reply?.problems ?? [];
+  if (problems.some((problem) => problem.cart_rid !== undefined)) return { message, fixAt: 'cart' };
+  return { message, fixAt: problems.some((problem) => problem.vendor_loc_id !== undefined) ? 'slot' : undefined };
+}
+
+/**
+ * What the Order Summary says beside PLACE ORDER while a line it lists sold out, or holds more than is left, since
+ * CHECKOUT (decision 088 left: only PLACE ORDER's refusal said so): the cart's words by CHECKOUT, with the way back to
+ * the cart, where the line is marked and removed or lowered. Undefined when every line can be ordered.
+ */
+export function summaryStockRefusal(lines: readonly StockedLine[]): PlaceOrderRefusal | undefined {
+  return lines.every(isLineOrderable) ? undefined : { message: cartStockMessage, fixAt: 'cart' };
 }

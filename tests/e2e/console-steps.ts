@@ -1,6 +1,7 @@
 import { create } from 'superstruct';
 import { loginReply } from '../../src/api/contract/customer.contract.ts';
 import { consoleOrdersReply, moveOrderReply } from '../../src/api/contract/fulfilment.contract.ts';
+import { capacityDayReply } from '../../src/api/contract/seller-capacity.contract.ts';
 import { addDays, storeToday } from '../../src/rules/delivery-dates.ts';
 import type { FulfilmentEvent } from '../../src/rules/fulfilment.ts';
 import { minutesOf } from '../../src/rules/slots.ts';
@@ -113,4 +114,34 @@ export async function setDayClosedAsSeller(locId: number, date: string, closed: 
 /** Staff cancel an order (with their reason), as their console does: past the shopper's cutoff, only they may. */
 export async function cancelThroughStaff(orderNumber: string): Promise<void> {
   await moveOrderThrough({ role: 'staff', ...e2eStaff }, orderNumber, ['cancel']);
+}
+
+/**
+ * A console user sets a product's stock at one location from the console's day tools (the stock list's Save stock),
+ * through the same API: the seller at her local shops (Same Day), staff at a restaurant (Pick-Up): a line sold out
+ * while a shopper is in the checkout. Answers the stock it had, for the journey to set back.
+ */
+export async function setStockThroughConsole(
+  role: 'seller' | 'staff',
+  offer: { locId: number; productName: string; speed: 'local' | 'pickup' },
+  stock: number,
+): Promise<number> {
+  const user: ConsoleUser = role === 'seller' ? { role, ...e2eSeller } : { role, ...e2eStaff };
+  const token = await signIn(user);
+  const query = `/api/${role}/capacity?loc_id=${offer.locId}&date=${storeToday(new Date())}`;
+  const response = await fetch(baseUrl(query), { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`${query} answered ${response.status}`);
+  const product = create(await response.json(), capacityDayReply).data?.products.find(
+    (p) => p.product_name === offer.productName && p.speed === offer.speed,
+  );
+  if (!product) throw new Error(`no ${offer.speed} ${offer.productName} at ${offer.locId}`);
+  const reply = await postJson(
+    `/api/${role}/stock`,
+    { offer_id: product.offer_id, stock, ...(role === 'staff' ? { reason: 'Sold out (e2e)' } : {}) },
+    token,
+  );
+  if (typeof reply !== 'object' || reply === null || !('code' in reply) || reply.code !== 1) {
+    throw new Error(`the e2e ${role} could not set the stock of ${offer.productName}: ${JSON.stringify(reply)}`);
+  }
+  return product.stock;
 }

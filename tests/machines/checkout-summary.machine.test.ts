@@ -12,6 +12,7 @@ import {
   selectSummaryRefusal,
 } from '../../src/machines/checkout/index.ts';
 import { ApiError } from '../../src/api/http.ts';
+import { cartStockMessage } from '../../src/rules/cart-checkout.ts';
 import { addressGoneMessage, cardGoneMessage, cartNotFoundMessage, cartOrderedMessage, facePassNeededRefusal } from '../../src/rules/messages.ts';
 import { baseCart, butcherGroup, courierGroup, ok } from './cart-fixtures.ts';
 import { checkReply, declinedReply, flowAtSummary, placedReply, review, reviewOk } from './checkout-fixtures.ts';
@@ -152,6 +153,7 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
 const walkable = checkoutSummaryMachine.provide({
   actions: {
     reportSummaryChoices: () => undefined,
+    reportCartCount: () => undefined,
     reportNotice: () => undefined,
     reportReplyMessage: () => undefined,
     reportFaceRequired: () => undefined,
@@ -477,6 +479,31 @@ describe('checkout summary: a place-order refusal stays next to PLACE ORDER (wal
     expect(actor.getSnapshot().value).toBe('ready');
     expect(selectSummaryRefusal(actor.getSnapshot())).toEqual({ message: words, fixAt: 'cart' });
     expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(false);
+    actor.stop();
+  });
+
+  it("leads a refusal naming a seller's slot (just taken) to Choose Delivery Slots, said once (decision 088 left)", () => {
+    const words = 'That delivery slot was just taken. Please choose another one.';
+    const { actor, reports } = refusedWith(done('placeOrder', { code: -1, message: words, problems: [{ vendor_loc_id: 101, message: words }] }));
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(selectSummaryRefusal(actor.getSnapshot())).toEqual({ message: words, fixAt: 'slot' });
+    expect(reports).toEqual([]);
+    expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(false);
+    actor.stop();
+  });
+
+  it('marks a line sold out since CHECKOUT at once: PLACE ORDER off, the way back to the cart; in stock again, it goes on', () => {
+    const actor = createActor(neverSettling(walkable), { input: { cartId: 'cart-abc', flow: flowAtSummary } }).start();
+    const soldOut = review.result.map((line, index) => (index === 0 ? { ...line, stock: 0 } : line));
+    actor.send(label('orderReview: a line sold out', done('orderReview', { ...reviewOk, data: { ...review, result: soldOut } })));
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(selectSummaryRefusal(actor.getSnapshot())).toEqual({ message: cartStockMessage, fixAt: 'cart' });
+    expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(false);
+    // A tip prices it again: the line is back in stock, so the refusal goes and PLACE ORDER is on.
+    actor.send({ type: 'tip.choose', percent: 15 });
+    actor.send(reviewed);
+    expect(selectSummaryRefusal(actor.getSnapshot())).toBeUndefined();
+    expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(true);
     actor.stop();
   });
 

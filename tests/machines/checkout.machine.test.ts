@@ -34,6 +34,7 @@ import {
   placedReply,
   retailerA,
   retailerB,
+  review,
   reviewOk,
   savedAddressReply,
   savedCardChoice,
@@ -104,6 +105,7 @@ const orderDeclined = label(
 const cardGone = label('reviewOrder: the card is gone', done('reviewOrder', { outcome: undefined, cardGone: cardGoneMessage }));
 const addressGoneAtSummary = label('reviewOrder: the address is gone', done('reviewOrder', { outcome: undefined, addressGone: addressGoneMessage }));
 const tipChosen = label('summary.choices: 10 %', { type: 'summary.choices', choices: { tipPercent: 10, isGift: false, giftMessage: '' } });
+const cartCounted = label('cart.count: 1', { type: 'cart.count', count: 1 });
 const notice = label('notice.show', { type: 'notice.show', message: addressRuleMessages.selectionNotAllowed });
 const snackbarTimeout = label('after 4 s', { type: 'xstate.after.snackbarLifetime.checkout.notice.shown' });
 const select = (tab: string) => ({ type: 'tab.select' as const, tab });
@@ -142,6 +144,7 @@ function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     return [
       { type: 'order.started' },
       tipChosen,
+      cartCounted,
       orderPlaced,
       orderDeclined,
       cardGone,
@@ -936,6 +939,15 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     pickup.send({ type: 'tip.choose', percent: 10 });
     expect(actor.getSnapshot().context.flow.tipPercent).toBe(0);
     expect(calls.reviews.at(-1)).toMatchObject({ driver_tip: 0, speed_id: 2 });
+  });
+
+  it("tells the header's badge what the summary's pricing counted: a line sold out since CHECKOUT is not (decision 088 left)", async () => {
+    const soldOut = { ...review, result: review.result.map((line, index) => (index === 0 ? { ...line, stock: 0 } : line)), total_items_count: 1 };
+    const { actor, sessionRef } = running({ review: async () => ({ code: 1, data: soldOut }) });
+    expect(sessionRef.getSnapshot().context.total_products_in_cart).toBe(3);
+    const summary = await toSummary(actor);
+    expect(summary.getSnapshot().context.refusal?.fixAt).toBe('cart');
+    await vi.waitFor(() => expect(sessionRef.getSnapshot().context.total_products_in_cart).toBe(1));
   });
 
   it('keeps the tip and the gift message for a later visit to the summary', async () => {

@@ -15,15 +15,17 @@ import {
 import { away, billing, home, office } from '../machines/checkout-fixtures.ts';
 
 describe('the driver tip of a mixed cart: over the items the driver brings (walk 3 defect 9)', () => {
-  const ribeye = { type: 'local', row_total: '36.59' };
-  const chicken = { type: 'farm-direct', row_total: '7.69' };
-  const shrimp = { type: 'courier', row_total: '17.89' };
+  const ribeye = { type: 'local', row_total: '36.59', qty: 1, stock: 9 };
+  const chicken = { type: 'farm-direct', row_total: '7.69', qty: 1, stock: 9 };
+  const shrimp = { type: 'courier', row_total: '17.89', qty: 1, stock: 9 };
   it('takes the Same Day lines only: 10 % of $36.59, not of $44.28', () => {
     expect(driverSubtotal([ribeye, chicken])).toBe('36.59');
     expect(tipAmount(driverSubtotal([ribeye, chicken]), 10, 1)).toBe('3.66');
-    expect(driverSubtotal([ribeye, shrimp, { type: 'local', row_total: '20.46' }])).toBe('57.05');
+    expect(driverSubtotal([ribeye, shrimp, { ...ribeye, row_total: '20.46' }])).toBe('57.05');
     // A wallet redemption is not brought by a driver.
-    expect(driverSubtotal([ribeye, { type: 'local', row_total: '0.00', wallet: true }])).toBe('36.59');
+    expect(driverSubtotal([ribeye, { ...ribeye, row_total: '0.00', wallet: true }])).toBe('36.59');
+    // A line sold out since CHECKOUT is out of the server's totals, and so of the tip (decision 088 left).
+    expect(driverSubtotal([ribeye, { ...ribeye, row_total: '20.46', stock: 0 }])).toBe('36.59');
   });
   it('says which items a mixed cart tips, and nothing for a cart the driver brings whole', () => {
     expect(driverTipNote([ribeye, chicken], '44.28')).toBe('A percentage of the items the driver brings ($36.59).');

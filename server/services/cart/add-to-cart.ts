@@ -8,6 +8,7 @@ import { notServedMessage } from '../catalogue/catalogue-cache.ts';
 import { newCartWithLine, servedOfferShape } from './add-to-cart-statements.ts';
 import type { Caller } from '../platform/caller.ts';
 import { newSecret } from '../platform/tokens.ts';
+import { cartBadgeQty } from './cart-badge.ts';
 
 export interface AddToCartRequest {
   /** The size (variant) id: the spec's product_id. */
@@ -22,7 +23,7 @@ export interface AddToCartRequest {
 }
 
 export type AddToCartOutcome =
-  /** totalQty is the sum of quantities in the cart: what the cart badge shows. */
+  /** totalQty is what the cart badge shows: the units of the lines the cart's totals count (cartBadgeQty). */
   | { kind: 'added'; cartId: string; totalQty: number; lineQty: number }
   | { kind: 'refused'; message: string; cartId?: string | undefined }
   | { kind: 'cart-not-found' };
@@ -129,11 +130,7 @@ export async function addToCart(db: Kysely<Database>, caller: Caller | undefined
       .execute();
     await trx.updateTable('carts').set({ updated_at: new Date() }).where('id', '=', cartId).execute();
 
-    const total = await trx
-      .selectFrom('cart_items')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('qty'), eb.lit(0)).as('qty'))
-      .where('cart_id', '=', cartId)
-      .executeTakeFirstOrThrow();
-    return { kind: 'added', cartId, totalQty: Number(total.qty), lineQty };
+    const totalQty = await cartBadgeQty(trx, cartId);
+    return { kind: 'added', cartId, totalQty, lineQty };
   });
 }

@@ -14,6 +14,7 @@ import { findOwnCart, lockOwnCart } from './carts.ts';
 import { addLinesCapped, stillKept } from './kept-lines.ts';
 import { moveToOffers, offerMovesFor, type MoveTarget } from './offer-moves.ts';
 import { sellerName } from '../catalogue/partner-restaurants.ts';
+import { cartBadgeQty } from './cart-badge.ts';
 
 export interface MoveAreaRequest {
   cartId: string;
@@ -220,12 +221,8 @@ export async function moveCartIn(
   await putKeptBack(trx, cart.id, keptRows, backQty, false);
   await releaseEmptiedGroups(trx, cart.id);
   await trx.updateTable('carts').set({ zipcode: area.zipcode, loc_id: area.loc_id, updated_at: new Date() }).where('id', '=', cart.id).execute();
-  const total = await trx
-    .selectFrom('cart_items')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('qty'), eb.lit(0)).as('qty'))
-    .where('cart_id', '=', cart.id)
-    .executeTakeFirstOrThrow();
-  return { ...data, total_products_in_cart: Number(total.qty) };
+  const totalQty = await cartBadgeQty(trx, cart.id);
+  return { ...data, total_products_in_cart: totalQty };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { ServedAreas } from '../catalogue/catalogue-cache.ts';
 import { restaurantRefusal } from '../catalogue/chosen-restaurant.ts';
 import { moveCartIn } from './cart-area.ts';
 import { lockCurrentCart } from './carts.ts';
+import { cartBadgeQty } from './cart-badge.ts';
 
 export type { CartMergeChange, CartModeMove, CartSummary } from './cart-summary.ts';
 
@@ -265,10 +266,6 @@ export async function currentCart(db: Kysely<Database>, customerId: number): Pro
     .limit(1)
     .executeTakeFirst();
   if (!cart) return { cartId: '', totalQty: 0 };
-  const total = await db
-    .selectFrom('cart_items')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('qty'), eb.lit(0)).as('qty'))
-    .where('cart_id', '=', cart.id)
-    .executeTakeFirstOrThrow();
-  return { cartId: cart.id, totalQty: Number(total.qty) };
+  const totalQty = await cartBadgeQty(db, cart.id);
+  return { cartId: cart.id, totalQty };
 }

@@ -562,7 +562,8 @@ export async function loadCartView(
     ...cartTotalsInDollars(totals),
     tax_note: taxNoteOf(tax, billed),
     coupon_code: usable ? usable.code : null,
-    total_items_count: lines.reduce((sum, line) => sum + line.qty, 0),
+    // The header's count is of the lines the totals count (cartBadgeQty reads the same where no view is built).
+    total_items_count: lines.filter(isOrderableRow).reduce((sum, line) => sum + line.qty, 0),
     ...(kept === undefined ? {} : { kept_lines: kept }),
   };
 }

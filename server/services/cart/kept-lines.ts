@@ -10,6 +10,7 @@ import type { CartMergeChange, CartSummary } from './cart-summary.ts';
 import type { Log } from '../platform/log.ts';
 import { startPeriodicPass, type PeriodicPass, type SweepTurn } from '../platform/periodic-pass.ts';
 import { sellerName } from '../catalogue/partner-restaurants.ts';
+import { cartBadgeQty } from './cart-badge.ts';
 
 /**
  * Lines kept for an old zip (cart_kept_lines, decision 041) are shown in the cart and last keptLinesLastDays from
@@ -186,12 +187,8 @@ export async function carryKeptLines(db: Kysely<Database>, customerId: number, o
       );
     }
     await keepLinesIn(trx, next.id, stillAside);
-    const total = await trx
-      .selectFrom('cart_items')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('qty'), eb.lit(0)).as('qty'))
-      .where('cart_id', '=', next.id)
-      .executeTakeFirstOrThrow();
-    return { cartId: next.id, totalQty: Number(total.qty), ...(changes.length > 0 ? { changes } : {}) };
+    const totalQty = await cartBadgeQty(trx, next.id);
+    return { cartId: next.id, totalQty, ...(changes.length > 0 ? { changes } : {}) };
   });
 }
 

@@ -12,7 +12,7 @@ import { closedCartNotFound, findOwnCart } from '../cart/carts.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
 import { loadCartView, taxNoteOf } from '../cart/cart-view.ts';
 import { couponCustomer } from '../cart/coupons.ts';
-import { isServedZip, loadOrderBasis, orderTotals, orderTotalsInDollars } from './order-totals.ts';
+import { isServedZip, loadOrderBasis, orderableBasis, orderTotals, orderTotalsInDollars } from './order-totals.ts';
 import { cartSpeedIds, speedRefusal } from './offers.ts';
 import { placeOrderMessages } from './place-order.ts';
 import { isAgeCheckMissing } from './age-restriction.ts';
@@ -47,7 +47,8 @@ export async function reviewOrder(db: Kysely<Database>, caller: Caller | undefin
     if (address.zipcode !== cart.zipcode) return { kind: 'refused', message: addressRuleMessages.deliveryZipMismatch };
   }
   if (!(await isServedZip(db, cart.zipcode))) return { kind: 'refused', message: notServedMessage };
-  const basis = await loadOrderBasis(db, cart, now, caller ? await couponCustomer(db, caller.customerId) : undefined);
+  const customer = caller ? await couponCustomer(db, caller.customerId) : undefined;
+  const basis = await loadOrderBasis(db, cart, now, customer);
   if (basis.lines.length === 0) return { kind: 'refused', message: cartIsEmptyRefusal };
   if (await isAgeCheckMissing(db, cart.id, caller)) return { kind: 'refused', message: ageVerificationNeededRefusal };
   const primary = cartSpeedIds(basis.groups, basis.area)[0];
@@ -58,7 +59,10 @@ export async function reviewOrder(db: Kysely<Database>, caller: Caller | undefin
   if (refusal !== undefined) return { kind: 'refused', message: refusal, field: 'speed_id' };
   if (request.tipPercent > 0 && !isTipAllowed(speedId)) return { kind: 'refused', message: placeOrderMessages.tipWithoutDriver };
 
-  const totals = orderTotals(basis, { speedId, tipPercent: request.tipPercent });
+  // A line sold out or short since CHECKOUT is listed (its stock says so: the summary marks it) but priced as the cart
+  // prices it, out of every figure; PLACE ORDER would refuse it, and the summary leads back to the cart.
+  const billed = await orderableBasis(db, cart, basis, now, customer);
+  const totals = orderTotals(billed, { speedId, tipPercent: request.tipPercent });
   const view = await loadCartView(db, cart, now);
   const feeOf = (locId: number) => totals.groups.find((g) => g.locId === locId)?.deliveryFeeCents ?? 0;
   const firstLineOf = new Set<number>();
@@ -76,8 +80,8 @@ export async function reviewOrder(db: Kysely<Database>, caller: Caller | undefin
       result,
       delivery_groups: view.delivery_groups.map((g) => ({ ...g, delivery_fee: centsToDollars(feeOf(g.vendor_loc_id)) })),
       ...orderTotalsInDollars(totals),
-      tax_note: taxNoteOf(basis.tax, basis.groups),
-      coupon_code: basis.coupon?.code ?? null,
+      tax_note: taxNoteOf(billed.tax, billed.groups),
+      coupon_code: billed.coupon?.code ?? null,
       total_items_count: view.total_items_count,
       gift_message: request.giftMessage?.trim() || null,
     },

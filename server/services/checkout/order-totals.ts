@@ -4,7 +4,15 @@ import { speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
 import { driverSubtotalCents, isTipAllowed, tipCents, type TipPercent } from '../../../src/rules/tips.ts';
 import type { Database } from '../../db/schema.ts';
 import { cartTotals, cartTotalsInDollars, type CartTotals } from '../cart/cart-totals.ts';
-import { loadCartLinesAndTax, taxedLines, vendorGroups, type CartLineRow, type TaxRate, type VendorGroup } from '../cart/cart-view.ts';
+import {
+  isOrderableRow,
+  loadCartLinesAndTax,
+  taxedLines,
+  vendorGroups,
+  type CartLineRow,
+  type TaxRate,
+  type VendorGroup,
+} from '../cart/cart-view.ts';
 import { couponMessages, couponRefusal, customerLimitRefusal, findCoupon, type CouponCustomer, type CouponRow } from '../cart/coupons.ts';
 
 /**
@@ -78,6 +86,23 @@ export async function orderBasisFrom(
     if (found && couponProblem === undefined) coupon = found;
   }
   return { lines, groups, coupon, couponProblem, tax, area: cart.loc_id };
+}
+
+/**
+ * The basis of what can be ordered as the cart stands: the lines sold out or short since they were added left out
+ * (isOrderableRow), as the cart's totals leave them out, and the coupon judged on what is left; the basis itself when
+ * every line can be. The Order Summary prices this (decision 088 left: it priced a line sold out after CHECKOUT).
+ */
+export async function orderableBasis(
+  db: Kysely<Database>,
+  cart: { coupon_code: string | null; loc_id: number },
+  basis: OrderBasis,
+  now: Date,
+  customer?: CouponCustomer,
+): Promise<OrderBasis> {
+  const lines = basis.lines.filter(isOrderableRow);
+  if (lines.length === basis.lines.length) return basis;
+  return orderBasisFrom(db, cart, { lines, tax: basis.tax }, now, customer);
 }
 
 export function orderTotals(basis: Pick<OrderBasis, 'groups' | 'coupon' | 'tax'>, choice: OrderChoice): OrderTotals {

@@ -9,6 +9,7 @@ import { lockOwnCart } from '../cart/carts.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
 import { newSecret } from '../platform/tokens.ts';
 import { findRestaurant } from './wallet-reads.ts';
+import { cartBadgeQty } from '../cart/cart-badge.ts';
 
 /**
  * /wallet/wallet/walletAddToCart: one size of a product the caller holds from one past order, to be redeemed at one
@@ -143,12 +144,8 @@ export async function walletAddToCart(db: Kysely<Database>, caller: Caller, requ
       .onConflict((oc) => oc.constraint('cart_items_line_unique').doUpdateSet({ qty, wallet_loc_id: restaurant.id }))
       .execute();
     if (request.visitAt) await keepWalletVisit(trx, cartId, restaurant.id, request.visitAt);
-    const total = await trx
-      .selectFrom('cart_items')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('qty'), eb.lit(0)).as('qty'))
-      .where('cart_id', '=', cartId)
-      .execute();
-    return { kind: 'added', cartId, totalQty: Number(total[0]?.qty ?? 0) };
+    const totalQty = await cartBadgeQty(trx, cartId);
+    return { kind: 'added', cartId, totalQty };
   });
 }
 

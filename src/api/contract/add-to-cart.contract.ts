@@ -32,7 +32,7 @@ export type AddToCartBody = Infer<typeof addToCartBody>;
 
 /**
  * The spec's reply is a bare list whose first item carries the result (no envelope around it).
- * code 1: cart_id (new or the same) and total_products_in_cart = the sum of quantities in the cart (the badge).
+ * code 1: cart_id (new or the same) and total_products_in_cart, the badge: the units of the lines the cart's totals count.
  * code -1: message says why (not sold at this speed here, only N left in stock, ...); cart_id is sent when a cart exists.
  * 400 malformed body, 401 a bad token, 404 a cart that is not the caller's.
  */

@@ -133,6 +133,7 @@ export const cartData = type({
   /** e.g. 'NY: groceries are exempt from sales tax' — the tax table's own words for the shopper's state. */
   tax_note: string(),
   coupon_code: nullable(string()),
+  /** The header's badge: the units of the lines the totals count (a line sold out or short since it was added is not). */
   total_items_count: number(),
   /** Lines kept for other zips, not in the cart's figures. */
   kept_lines: optional(array(keptLine)),

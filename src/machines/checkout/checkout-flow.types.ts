@@ -73,6 +73,8 @@ export type CheckoutReport =
   /** The shipping address a new card's billing copied was deleted (another tab): the tabs go back to the addresses. */
   | { type: 'card.address.gone'; message: string }
   | { type: 'summary.choices'; choices: SummaryChoices }
+  /** The summary's pricing counted the cart's lines (one sold out since CHECKOUT not): the header's badge says it. */
+  | { type: 'cart.count'; count: number }
   /** The speed, shop or date the shopper now has on the speed tab, before CONTINUE: kept so a reload opens with it. */
   | { type: 'speed.changed'; speed: SpeedFlow | undefined }
   /** The order is on its way (placing, the bank's check, confirming): the tabs stay where they are. */

@@ -69,10 +69,10 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
         input: ({ context }) => reviewBody(context.cartId, context.flow),
         onDone: [
           {
-            description: 'The order is priced: the summary is shown.',
+            description: 'The order is priced: the summary is shown (a line sold out since CHECKOUT marked, PLACE ORDER off; the badge told).',
             guard: { type: 'isCodeOne', params: ({ event }) => ({ code: event.output.code }) },
             target: 'ready',
-            actions: { type: 'assignReview', params: ({ event }) => ({ reply: event.output }) },
+            actions: [{ type: 'assignReview', params: ({ event }) => ({ reply: event.output }) }, 'reportCartCount'],
           },
           {
             description: "The server refused to price it: its message, or 'Something Went Wrong.'",
@@ -266,7 +266,7 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
             },
             {
               description:
-                "Refused: the server's message (or the fallback), kept next to PLACE ORDER and said there once (no snackbar over it); one naming cart lines (out of stock) with a button back to the cart.",
+                "Refused: the server's message (or the fallback), kept next to PLACE ORDER and said there once (no snackbar over it); one naming cart lines (out of stock) with a button back to the cart, one naming a seller's slot with one to Choose Delivery Slots.",
               target: '#checkoutSummary.ready',
               actions: 'assignReplyRefusal',
             },

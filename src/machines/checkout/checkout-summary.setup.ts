@@ -27,7 +27,7 @@ import type { CouponMessage } from '../cart/cart-coupon.machine.ts';
 import type { CartFlow, CheckoutReport } from './checkout-flow.types.ts';
 import { somethingWentWrongMessage } from '../../rules/messages.ts';
 import { failureText, goneRecordText } from './checkout-errors.ts';
-import { fieldRefusal, replyRefusal, withoutFieldName, type PlaceOrderRefusal } from '../../rules/place-order-refusal.ts';
+import { fieldRefusal, replyRefusal, summaryStockRefusal, withoutFieldName, type PlaceOrderRefusal } from '../../rules/place-order-refusal.ts';
 import { ApiError } from '../../api/http.ts';
 import { isSignInAgain } from '../../api/token-refusal.ts';
 
@@ -172,7 +172,13 @@ export const checkoutSummarySetup = setup({
     hasPublishableKey: (_, params: { reply: StripeDetailsReply }) => params.reply.code === 1 && Boolean(params.reply.data?.publishable_key),
   },
   actions: {
-    assignReview: assign((_, params: { reply: OrderReviewReply }) => ({ review: params.reply.data, reviewMessage: undefined })),
+    // A line sold out since CHECKOUT (priced out by the server, marked on the summary) keeps PLACE ORDER off, with the
+    // way back to the cart (decision 088 left); any other refusal standing (the cart changed) is kept as it is.
+    assignReview: assign(({ context }, params: { reply: OrderReviewReply }) => ({
+      review: params.reply.data,
+      reviewMessage: undefined,
+      refusal: summaryStockRefusal(params.reply.data?.result ?? []) ?? context.refusal,
+    })),
     // A refusal in words (a 4xx) is kept on the summary; a lost connection or a server fault is only the snackbar's, and
     // the session's end (the 401 'Please sign in again.') the page's notice's, with its sign-in (seam b6 #1).
     assignErrorRefusal: assign((_, params: { error: unknown }) => ({
@@ -216,6 +222,8 @@ export const checkoutSummarySetup = setup({
       type: 'summary.choices',
       choices: { tipPercent: context.flow.tipPercent, isGift: context.flow.isGift, giftMessage: context.flow.giftMessage },
     })),
+    // The header's badge takes the count of what the order would hold (it still counted a line sold out meanwhile).
+    reportCartCount: sendParent(({ context }): CheckoutReport => ({ type: 'cart.count', count: context.review?.total_items_count ?? 0 })),
     reportNotice: sendParent((_, params: { message: string }): CheckoutReport => ({ type: 'notice.show', message: params.message })),
     reportReplyMessage: sendParent(({ context }): CheckoutReport => ({
       type: 'notice.show',

@@ -331,6 +331,10 @@ export const checkoutMachine = checkoutSetup.createMachine({
               description: 'The shopper changed the gift option or message: kept for when they come back to the summary.',
               actions: { type: 'assignSummaryChoices', params: ({ event }) => ({ choices: event.choices }) },
             },
+            'cart.count': {
+              description: "The summary's pricing counted the cart's lines: the header's badge says what the order would hold.",
+              actions: { type: 'recordCartCount', params: ({ event }) => ({ count: event.count }) },
+            },
             // Place order refused for want of a fresh face pass: the face step again, for a new selfie.
             'face.required': { description: 'Place order refused for want of a fresh face check: the shopper takes a new selfie.', target: 'face' },
           },

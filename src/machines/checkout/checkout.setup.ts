@@ -366,6 +366,11 @@ export const checkoutSetup = setup({
         };
       },
     ),
+    // A line sold out since CHECKOUT is not counted (decision 088 left: the badge said 2 beside a summary of one).
+    recordCartCount: sendTo(
+      ({ context }) => context.session,
+      (_, params: { count: number }) => ({ type: 'session.update' as const, values: { total_products_in_cart: params.count } }),
+    ),
     // ---- snackbar
     assignNotice: assign((_, params: { message: string }) => ({ notice: params.message })),
     showNotice: raise((_, params: { message: string }): CheckoutEvent => ({ type: 'notice.show', message: params.message })),

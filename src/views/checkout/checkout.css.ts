@@ -114,6 +114,10 @@ export const item = style({
 });
 /** A line's substitution preference, under its name: small, so the summary still reads as a list of items. */
 export const itemLine = style({ display: 'flex', flexDirection: 'column', gap: '4px' });
+/** 'Out of stock' / 'Only N left' beside a summary line sold out since CHECKOUT, as the cart marks it (decision 088 left). */
+export const shortage = style({ color: vars.color.error, fontSize: '14px', fontWeight: 600 });
+/** The amount of a line left out of the totals: struck through, so it is not read as counted. */
+export const notCounted = style({ color: vars.color.muted, textDecoration: 'line-through' });
 export const substitution = style({ display: 'flex', alignItems: 'center', gap: '6px', fontSize: '13px', color: vars.color.muted });
 export const tipNote = style({ margin: '0 0 6px', fontSize: '13px', color: vars.color.muted });
 /** The summary's line naming the chosen payment, above PLACE ORDER. */

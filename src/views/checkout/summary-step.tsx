@@ -28,7 +28,8 @@ import { outOfStockChoiceApplies } from '../../rules/wallet.ts';
 import { formatSize } from '../../rules/sizes.ts';
 import { dollarsToCents, formatMoney } from '../../rules/money.ts';
 import { tipPercents } from '../../rules/tips.ts';
-import { refusalFixWords, type RefusalFixTab } from '../../rules/place-order-refusal.ts';
+import { refusalFixWords, refusalStep, type RefusalFixTab } from '../../rules/place-order-refusal.ts';
+import { lineShortage } from '../../rules/cart-checkout.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { CouponBox } from '../controls/coupon-box.tsx';
 import { CheckoutActorContext } from './checkout-context.ts';
@@ -95,36 +96,42 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
           )}
           {review && (
             <ul className={css.items} aria-label="Items">
-              {review.result.map((line) => (
-                <li key={line.cart_rid} className={css.item}>
-                  <span className={css.itemLine}>
-                    <span>
-                      {line.name} · {formatSize(line.bottle_size, line.size_unit)} × {line.qty}
+              {review.result.map((line) => {
+                // Sold out or short since CHECKOUT: marked as the cart marks it, and out of the server's totals.
+                const shortage = lineShortage(line);
+                return (
+                  <li key={line.cart_rid} className={css.item}>
+                    <span className={css.itemLine}>
+                      <span>
+                        {line.name} · {formatSize(line.bottle_size, line.size_unit)} × {line.qty}
+                      </span>
+                      {shortage && <span className={css.shortage}>{shortage}</span>}
+                      {!shortage && outOfStockChoiceApplies(line) && (
+                        <label className={css.substitution}>
+                          If out of stock:
+                          <select
+                            aria-label={`If ${line.name} is out of stock`}
+                            value={substitutions[line.cart_rid] ?? defaultSubstitutionPreference}
+                            disabled={!editable}
+                            onChange={(event) => {
+                              const preference = event.target.value;
+                              if (isSubstitutionPreference(preference))
+                                actor.send({ type: 'substitution.choose', cartRid: line.cart_rid, preference });
+                            }}
+                          >
+                            {substitutionPreferences.map((preference) => (
+                              <option key={preference} value={preference}>
+                                {substitutionPreferenceLabel(preference, line)}
+                              </option>
+                            ))}
+                          </select>
+                        </label>
+                      )}
                     </span>
-                    {outOfStockChoiceApplies(line) && (
-                      <label className={css.substitution}>
-                        If out of stock:
-                        <select
-                          aria-label={`If ${line.name} is out of stock`}
-                          value={substitutions[line.cart_rid] ?? defaultSubstitutionPreference}
-                          disabled={!editable}
-                          onChange={(event) => {
-                            const preference = event.target.value;
-                            if (isSubstitutionPreference(preference)) actor.send({ type: 'substitution.choose', cartRid: line.cart_rid, preference });
-                          }}
-                        >
-                          {substitutionPreferences.map((preference) => (
-                            <option key={preference} value={preference}>
-                              {substitutionPreferenceLabel(preference, line)}
-                            </option>
-                          ))}
-                        </select>
-                      </label>
-                    )}
-                  </span>
-                  <span>{formatMoney(line.row_total)}</span>
-                </li>
-              ))}
+                    <span className={shortage ? css.notCounted : undefined}>{formatMoney(line.row_total)}</span>
+                  </li>
+                );
+              })}
             </ul>
           )}
           {review && couponOffered && (
@@ -192,7 +199,7 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
           {refusal && (
             <div role="alert" className={css.actions}>
               <p className={css.error}>{refusal.message}</p>
-              {refusal.fixAt && <RefusalWayOn fixAt={refusal.fixAt} onTab={(tab) => checkout.send({ type: 'tab.select', tab })} />}
+              {refusal.fixAt && <RefusalWayOn fixAt={refusal.fixAt} onTab={(fix) => checkout.send({ type: 'tab.select', tab: refusalStep[fix] })} />}
             </div>
           )}
         </div>
@@ -202,8 +209,8 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
 }
 
 /**
- * The way to what fixes place order's refusal: its checkout tab, or the cart (a table's date and time is chosen beside
- * its group there, decision 086 left).
+ * The way to what fixes place order's refusal: its checkout tab (a seller's slot: the speed tab's), or the cart (a
+ * table's date and time is chosen beside its group there, decision 086 left; a line sold out is removed there).
  */
 function RefusalWayOn({ fixAt, onTab }: { fixAt: RefusalFixTab; onTab: (tab: Exclude<RefusalFixTab, 'cart'>) => void }) {
   if (fixAt === 'cart') {
@@ -213,10 +220,10 @@ function RefusalWayOn({ fixAt, onTab }: { fixAt: RefusalFixTab; onTab: (tab: Exc
       </Link>
     );
   }
-  const tab = fixAt;
+  const fix = fixAt;
   return (
-    <button type="button" className={secondaryButton} onClick={() => onTab(tab)}>
-      {refusalFixWords[tab]}
+    <button type="button" className={secondaryButton} onClick={() => onTab(fix)}>
+      {refusalFixWords[fix]}
     </button>
   );
 }

@@ -84,6 +84,8 @@ const counted = ({ context }: { context: CheckoutSummaryContext }) => ({ cartId:
 const model = checkoutSummaryMachine.provide({
   actions: {
     reportSummaryChoices: assign(counted),
+    // Not counted: it comes with every pricing, and the journeys' report counts are of the shopper's moves.
+    reportCartCount: () => undefined,
     reportNotice: assign(counted),
     reportReplyMessage: assign(counted),
     reportFaceRequired: assign(counted),

@@ -747,6 +747,8 @@ export const checkoutJourneys: MachineMap = {
     'checkout.notice.shown': { shows: snackbar },
   },
   notDriven: {
+    'checkout.flow.checkout --cart.count--> (self)':
+      "the summary reports it on its own each time it is priced (no step of the shopper's sends it): every journey reaching the summary takes it, and summary-stock.e2e.ts checks the badge it sets; the machine's path tests take it here",
     'checkout.flow.optionChanged --xstate.done.actor.checkOrdered[isOrderedCart]--> checkout.flow.cartOrdered':
       "the option reset by a Pick-Up placed in another tab, whose cart was this one: seams.e2e.ts 'a cart ordered in another tab' takes it in the browser (its checking-out tab is told the cart was ordered); the machine's path tests take it here",
     'checkout.flow.optionChanged --xstate.error.actor.checkOrdered--> checkout.flow.leftBehind':
