@@ -26,14 +26,15 @@ export interface PlacedOrder {
 }
 
 /**
- * `pieces` ribeyes (one by default); `soon`: delivered on the first day with a seat from today, not a week ahead (the
- * seller's default list and its pick list show the next three days only).
+ * `pieces` ribeyes (one by default), delivered on the first day with a seat of `days` from `fromDays` ahead: from today
+ * for the seller's default list and its pick list (the next three days), or a day no other test books (a count of
+ * the day's orders).
  */
 export async function sameDayOrderThroughApi(
   prefix: string,
   bankAccount?: string,
   giftMessage?: string,
-  { pieces = 1, soon = false }: { pieces?: number; soon?: boolean } = {},
+  { pieces = 1, fromDays = 7, days = 14 }: { pieces?: number; fromDays?: number; days?: number } = {},
 ): Promise<PlacedOrder> {
   const { session: customer, email } = await newCustomer(prefix);
   const token = customer.Token ?? '';
@@ -44,7 +45,7 @@ export async function sameDayOrderThroughApi(
   const group = cart.data?.delivery_groups[0];
   if (!group) throw new Error('the cart has no delivery group');
   // The first day from a week ahead with a seat left (other tests hold the first slots).
-  const scheduled = await scheduleGroupThroughApi(session, group, addDays(storeToday(new Date()), soon ? 0 : 7), soon ? 3 : 14);
+  const scheduled = await scheduleGroupThroughApi(session, group, addDays(storeToday(new Date()), fromDays), days);
   if (scheduled === undefined) throw new Error('no free Same Day slot in the next three weeks');
   await saveHomeThroughApi(session);
   const addresses = create(
