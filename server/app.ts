@@ -53,6 +53,7 @@ import { banners } from './services/catalogue/home.ts';
 import { firstProductPicture } from './services/catalogue/product-detail.ts';
 import { sendOrderConfirmation } from './services/checkout/order-confirmation.ts';
 import { sendFailedPaymentMail } from './services/payments/failed-payment-mail.ts';
+import { sendCanceledDebitRefundMail } from './services/payments/canceled-debit-mail.ts';
 import { startUnconfirmedOrderSweep } from './services/checkout/unconfirmed-orders.ts';
 import { databaseChanged, sameDatabase } from './services/platform/catalogue-changes.ts';
 import { startKycSweep } from './services/identity/kyc-sweep.ts';
@@ -258,6 +259,7 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
       log: app.log,
       onPaid: (orderId) => sendOrderConfirmation(deps, orderId, app.log),
       onPaymentFailed: (orderId, linesBack) => sendFailedPaymentMail(deps, orderId, linesBack, app.log),
+      onDebitRefunded: (orderId) => sendCanceledDebitRefundMail(deps, orderId, app.log),
     });
     // Stop sweeping before the database closes, and let a pass in flight finish.
     app.addHook('onClose', () => sweep.stop());

@@ -59,6 +59,7 @@ export function fulfilmentRoutes(deps: AppDeps): FastifyPluginAsync {
       locId: body.loc_id,
       reason: body.reason ?? undefined,
       weights: body.weights?.map((w) => ({ itemId: w.item_id, grams: w.grams })),
+      weightsConfirmed: body.weights_confirmed === true,
     };
   }
 

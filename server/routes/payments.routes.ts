@@ -27,6 +27,7 @@ import { parseWith } from '../http/validate.ts';
 import { removeCard, saveCard, savedCardsForCart } from '../services/payments/payment-methods.ts';
 import { sendOrderConfirmation } from '../services/checkout/order-confirmation.ts';
 import { sendFailedPaymentMail } from '../services/payments/failed-payment-mail.ts';
+import { sendCanceledDebitRefundMail } from '../services/payments/canceled-debit-mail.ts';
 import { sweepPaymentsOnce } from '../services/payments/payment-sweep.ts';
 import { testGatewayOf } from '../services/payments/test-mode.ts';
 import { checkoutLimit } from '../services/platform/rate-limit.ts';
@@ -140,6 +141,7 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsync {
         log: request.log,
         onPaid: (orderId) => sendOrderConfirmation(deps, orderId, request.log),
         onPaymentFailed: (orderId, linesBack) => sendFailedPaymentMail(deps, orderId, linesBack, request.log),
+        onDebitRefunded: (orderId) => sendCanceledDebitRefundMail(deps, orderId, request.log),
       });
       return { code: 1, data: { paid: report.paid.length, failed: report.failed.length, still_pending: report.stillPending.length } };
     });

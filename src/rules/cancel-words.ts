@@ -1,4 +1,5 @@
 import { heldCardReleasedText } from './fulfilment.ts';
+import { centsToDollars, formatMoney } from './money.ts';
 import type { RestPayment } from './rest-cancel.ts';
 import { formatWalletAmount, type WalletUnit } from './wallet.ts';
 
@@ -79,6 +80,17 @@ function paymentText(facts: CancelFacts, done: boolean): string | undefined {
 
 /** A bank debit still on its way when its order was canceled: the shopper's words, the same before and after. */
 export const debitOnItsWayText = 'Your bank debit is still on its way: it will be refunded when it clears.';
+
+/**
+ * The mail once that debit cleared and the reconciler refunded it (088 left: the shopper heard nothing), in the refund
+ * mails' words ('We refunded $20.46 to your payment.', 'refunded in full'): what came back, and why.
+ */
+export function debitRefundedMail(orderNumber: string, amountCents: number): { subject: string; opening: string } {
+  return {
+    subject: `Your order #${orderNumber}: bank debit refunded`,
+    opening: `Your bank debit for order #${orderNumber} has cleared after the order was canceled. We refunded ${formatMoney(centsToDollars(amountCents))} to your payment, in full.`,
+  };
+}
 
 const joined = (...parts: (string | undefined)[]) => parts.filter((p): p is string => p !== undefined).join(' ');
 

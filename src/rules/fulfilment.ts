@@ -7,6 +7,7 @@ import type { SizeUnit } from './sizes.ts';
 import { minutesOf } from './slots.ts';
 import { visitTimeStepMinutes } from './dine-in.ts';
 import { timeLabel } from './visit-time.ts';
+import { lineSizeLabel } from './weight-entry.ts';
 
 /**
  * An order's life after it is placed (issue 24): one transition table that the server enforces (under a row lock,
@@ -739,21 +740,35 @@ export function tableDayRefusal(event: FulfilmentEvent, kind: FulfilmentKind, da
 }
 
 /**
+ * The moves that complete a part already out of the shop's preparing: its driver's Delivered, the counter's Picked
+ * up, the table's Served. A day closed once a part got there does not hold them (088 left: a delivery out on the road
+ * when its day closed could only wait for the day to reopen): closing a day stops preparing for it, and what is on the
+ * van, at the counter or on the table is handed over all the same, as a shop expects; its shopper has it, or will.
+ */
+export const completingEvents: readonly FulfilmentEvent[] = ['deliver', 'hand_over', 'serve'];
+
+/**
  * Why a move may not prepare a part for a day its seller (or the store) closed, or undefined: every move but those
- * that end it (refuse, cancel) waits until the part is moved to another day, the day reopened, or it ends (walk 8 #4:
- * staff accepted a pick-up on a closed day, and the shopper was mailed 'closed' then 'accepted'). A visit has no day
- * to move to (dayClosedMail): it is canceled or the day reopened. One rule for the server's check (a 409) and the
- * consoles' buttons (order-parts.ts partEventsFor).
+ * that end it (refuse, cancel) or complete it (completingEvents) waits until the part is moved to another day, the day
+ * reopened, or it ends (walk 8 #4: staff accepted a pick-up on a closed day, and the shopper was mailed 'closed' then
+ * 'accepted'). A visit has no day to move to (dayClosedMail): it is canceled or the day reopened. One rule for the
+ * server's check (a 409) and the consoles' buttons (order-parts.ts partEventsFor).
  */
 export function closedDayRefusal(event: FulfilmentEvent, kind: FulfilmentKind, day: TableDay | undefined): string | undefined {
-  if (day?.closed !== true || day.date === null || endingEvents.includes(event)) return undefined;
+  if (day?.closed !== true || day.date === null || endingEvents.includes(event) || completingEvents.includes(event)) return undefined;
   const then = kind === 'delivery' ? 'Move it to another day (the shopper can, from the order page) or cancel it' : 'Cancel it';
   return `${partNouns[kind]} is booked for ${formatUsDate(day.date)}, a day its seller closed: it cannot be prepared for that day. ${then}, or reopen the day.`;
 }
 
-/** A console card's flag for a part on a closed day, saying what is left to do; undefined on an open day. */
-export function closedDayNote(kind: FulfilmentKind, day: TableDay | undefined): string | undefined {
+/**
+ * A console card's flag for a part on a closed day, saying what is left to do; undefined on an open day. A part whose
+ * next move completes it (out for delivery, ready for pick-up, its table ready) is still completed (completingEvents).
+ */
+export function closedDayNote(kind: FulfilmentKind, day: TableDay | undefined, state?: FulfilmentState): string | undefined {
   if (day?.closed !== true || day.date === null) return undefined;
+  const completing =
+    state && fulfilmentTransitions.find((t) => t.from === state && completingEvents.includes(t.event) && (t.kinds ?? [kind]).includes(kind));
+  if (completing) return `Closed on ${formatUsDate(day.date)}: it can still be marked ${fulfilmentEventLabel(completing.event, kind)}`;
   return `Closed on ${formatUsDate(day.date)}: ${kind === 'delivery' ? 'move or cancel' : 'cancel'}`;
 }
 
@@ -938,6 +953,16 @@ export function pickList(
   }
   for (const slot of slots) slot.lines.sort((a, b) => a.product_name.localeCompare(b.product_name) || a.bottle_size - b.bottle_size);
   return slots;
+}
+
+/**
+ * A pick line in words: a weighed product of several pieces as its whole ('3 × Ribeye Steak (about 3.0 lb for 3
+ * pieces)', as the cart's 'about 3.0 lb' and the order's card say it: 088 left, it read '(1.0 lb)', one piece's size);
+ * any other line by its size per unit ('2 × Sancerre (750 ml)').
+ */
+export function pickLineWords(line: PickLine): string {
+  const size = line.bottle_size > 0 ? ` (${lineSizeLabel(line.bottle_size, line.by_weight, line.size_unit, line.qty)})` : '';
+  return `${line.qty} × ${line.product_name}${size}`;
 }
 
 /**

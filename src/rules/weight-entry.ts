@@ -121,9 +121,17 @@ export function farWeights(lines: readonly WeighedLine[], typed: Readonly<Record
   return lines.flatMap((line) => {
     if (!line.by_weight || line.bottle_size <= 0) return [];
     const entry = parseWeightEntry(typed[line.id] ?? '');
-    if (!entry.ok) return [];
-    const nominalGrams = line.bottle_size * line.qty;
-    const far = weightFarFrom(nominalGrams, entry.grams);
-    return far ? [{ productName: line.product_name, qty: line.qty, nominalGrams, weighedGrams: entry.grams, far }] : [];
+    const far = entry.ok ? farWeightOf(line, entry.grams) : undefined;
+    return far ? [far] : [];
   });
+}
+
+/**
+ * One line's weight against its whole estimate (its size × its pieces), when it is far from it (weightFarFrom): the
+ * console's question and the server's refusal of an unconfirmed far weight read the same (order-transitions.ts).
+ */
+export function farWeightOf(line: Pick<WeighedLine, 'product_name' | 'qty' | 'bottle_size'>, grams: number): FarWeight | undefined {
+  const nominalGrams = line.bottle_size * line.qty;
+  const far = weightFarFrom(nominalGrams, grams);
+  return far ? { productName: line.product_name, qty: line.qty, nominalGrams, weighedGrams: grams, far } : undefined;
 }

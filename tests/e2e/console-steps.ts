@@ -86,6 +86,11 @@ export async function deliverThroughSeller(orderNumber: string): Promise<void> {
   await moveOrderThrough({ role: 'seller', ...e2eSeller }, orderNumber, ['accept', 'pick', 'pack', 'dispatch', 'deliver']);
 }
 
+/** The local shop's seller makes these moves on a delivery order, as its console would (packing at the estimate). */
+export async function moveThroughSeller(orderNumber: string, events: readonly FulfilmentEvent[]): Promise<void> {
+  await moveOrderThrough({ role: 'seller', ...e2eSeller }, orderNumber, events);
+}
+
 /**
  * The restaurant serves a dine-in order (staff move it, as the e2e seller answers only for local shops): a dine-in
  * order's portions reach the wallet only when served.

@@ -36,7 +36,7 @@ import {
   uniqueEmail,
 } from './steps.ts';
 import { e2ePacificSeller, e2eSeller, e2eStaff } from './store-users.ts';
-import { cancelThroughStaff, daysBetween, setDayClosedAsSeller } from './console-steps.ts';
+import { cancelThroughStaff, daysBetween, moveThroughSeller, setDayClosedAsSeller } from './console-steps.ts';
 import { newCustomer, openWithSession, postJson } from './journeys/shoppers.ts';
 import { dineInThroughApi, payOnDeliveryOrderNumberThroughApi, saveHomeThroughApi, visitThroughApi } from './journeys/checkout-shoppers.ts';
 import { sameDayAndFarmOrderThroughApi, sameDayOrderThroughApi } from './reach/orders.ts';
@@ -1155,5 +1155,94 @@ test("a San Francisco seller's console counts its days by San Francisco's clock:
     await page.screenshot({ path: 'test-results/seller-console-pacific-day.png', fullPage: true });
   } finally {
     await postJson('/api/test/clock', { shift_minutes: 0 }, token);
+  }
+});
+
+/**
+ * Decision 088 left: the seller's pick list gave a several-piece weighed line's size per piece ('2 × Ribeye (1.1 lb)')
+ * where the cart and the order's card say the whole ('about 2.2 lb for 2 pieces'). A shopper orders two ribeyes for
+ * the next days; the seller's pick list reads them as their whole (with any other ribeyes of that slot added).
+ */
+test('the pick list says a weighed line of several pieces as its whole, as the cart does', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const order = await sameDayOrderThroughApi('two-ribeyes', undefined, undefined, { pieces: 2, fromDays: 0, days: 3 });
+  const sellerContext = await browser.newContext();
+  try {
+    const seller = await sellerContext.newPage();
+    await sellerSignsIn(seller);
+    await expect(seller.getByRole('article', { name: `ORDER #${order.orderId}` })).toBeVisible();
+    const card = seller.getByRole('article', { name: `ORDER #${order.orderId}` });
+    await expect(card.getByText(new RegExp(`^2 × ${steak} \\(about [\\d.]+ lb for 2 pieces\\)$`))).toBeVisible();
+    const pickList = seller.getByRole('region', { name: 'Pick list' });
+    const ribeyes = pickList.getByRole('listitem').filter({ hasText: steak });
+    await expect(ribeyes.first()).toHaveText(new RegExp(`^(\\d+) × ${steak} \\(about [\\d.]+ lb for \\1 pieces\\)$`));
+    await expect(pickList.getByRole('listitem').filter({ hasText: new RegExp(`^\\d+ × ${steak} \\([\\d.]+ lb\\)$`) })).toHaveCount(0);
+    await pickList.scrollIntoViewIfNeeded();
+    await seller.screenshot({ path: 'test-results/pick-list-pieces.png' });
+  } finally {
+    await sellerContext.close();
+  }
+});
+
+/**
+ * Decision 088 left: a delivery already out for delivery when its seller closed its day could only wait for the day to
+ * reopen; walk 9 S13: the close question counted an order no longer there to close for (the panel read once). The
+ * seller asks to close the day while the order is still placed (counted), keeps it open; it goes out for delivery;
+ * asked again, the question counts it no more. The day closes, and on the day staff still mark it Delivered.
+ */
+test('a delivery out on the road when its day closes is still delivered; the close question counts only what it affects', async ({ browser }) => {
+  test.setTimeout(240_000);
+  // A day two weeks ahead, which no other test books (they take the first from a week ahead): the count is this order's alone.
+  const order = await sameDayOrderThroughApi('closed-out', undefined, undefined, { fromDays: 15, days: 6 });
+  const date = formatUsDate(order.deliveryDate);
+  const contexts = [await browser.newContext(), await browser.newContext()];
+  let closed = false;
+  try {
+    const [sellerContext, staffContext] = contexts;
+    if (!sellerContext || !staffContext) throw new Error('no browser context');
+    const seller = await sellerContext.newPage();
+    await sellerSignsIn(seller);
+    const day = seller.getByRole('region', { name: 'Your day' });
+    await day.getByLabel('Location').selectOption(String(order.vendorLocId));
+    await day.getByLabel('Date').fill(order.deliveryDate);
+    await expect(day.getByTestId('day-state')).toHaveText(`${date}: open`);
+    const booked = async (): Promise<number> => {
+      await day.getByRole('button', { name: 'Close this day' }).click();
+      const question = day.getByRole('alertdialog');
+      await expect(question).toBeVisible();
+      const text = (await question.textContent()) ?? '';
+      return Number(/^(\d+) orders? (is|are) booked/.exec(text)?.[1] ?? 0);
+    };
+    const before = await booked();
+    expect(before).toBe(1);
+    await day.getByRole('button', { name: 'Keep it open' }).click();
+    // Prepared and handed to the driver (as its console would), the panel not read since.
+    await moveThroughSeller(order.orderId, ['accept', 'pick', 'pack', 'dispatch']);
+    expect(await booked()).toBe(0);
+    await expect(day.getByRole('alertdialog')).toContainText(`Close ${date}? Shoppers can no longer choose that day until it is reopened.`);
+    await seller.screenshot({ path: 'test-results/close-day-question-after-dispatch.png' });
+    await day.getByRole('button', { name: 'Yes, close the day' }).click();
+    await expect(day.getByTestId('day-state')).toHaveText(`${date}: closed (Closed by the seller)`);
+    closed = true;
+
+    const staff = await staffContext.newPage();
+    await consoleUserSignsIn(staff, { ...e2eStaff, console: 'Staff console', path: 'staff', heading: 'STAFF CONSOLE' });
+    const backToToday = await onDeliveryDay(staff, order.deliveryDate);
+    try {
+      await staff.getByLabel('Date').first().fill(order.deliveryDate);
+      const card = staff.getByRole('article', { name: `ORDER #${order.orderId}` });
+      await expect(card.getByTestId('fulfilment-state')).toHaveText('Out for delivery');
+      await expect(card.getByTestId('closed-day')).toHaveText(`Closed on ${date}: it can still be marked Delivered`);
+      await card.scrollIntoViewIfNeeded();
+      await staff.screenshot({ path: 'test-results/closed-day-out-for-delivery.png', fullPage: true });
+      await card.getByLabel('Reason').fill('Driver called it in');
+      await card.getByRole('button', { name: 'Delivered', exact: true }).click();
+      await expect(card.getByTestId('fulfilment-state')).toHaveText('Delivered');
+    } finally {
+      await backToToday();
+    }
+  } finally {
+    if (closed) await setDayClosedAsSeller(order.vendorLocId, order.deliveryDate, false);
+    for (const context of contexts) await context.close();
   }
 });

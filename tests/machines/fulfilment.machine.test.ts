@@ -20,6 +20,7 @@ import {
   type PendingSubstitute,
 } from '../../src/machines/fulfilment/index.ts';
 import { fulfilmentStatePath } from '../../src/machines/fulfilment/fulfilment.machine.ts';
+import { moveBodyOf } from '../../src/machines/fulfilment/move-body.ts';
 import type { FulfilmentContext, MoveInput, PendingMove } from '../../src/machines/fulfilment/fulfilment-types.ts';
 import {
   finalFulfilmentStates,
@@ -540,6 +541,30 @@ describe('fulfilment behaviour', () => {
     const near = start(machine, { state: 'picking' });
     near.send({ ...packing, far: [] });
     expect([selectConfirming(near.getSnapshot()), sent]).toEqual([undefined, ['pack', 'pack']]);
+  });
+
+  it('tells the server a far weight was confirmed only when the seller was asked and said yes (088 left: the API took any weight)', () => {
+    const weights = [{ item_id: 7, grams: oneFiletOfTwo.weighedGrams }];
+    const base = { orderNumber: '100000001', actor: 'seller' as const, locId: 101 };
+    expect(moveBodyOf({ ...base, pending: { event: 'pack', reason: undefined, weights, far: [oneFiletOfTwo] } })).toEqual({
+      order_id: '100000001',
+      loc_id: 101,
+      event: 'pack',
+      weights,
+      weights_confirmed: true,
+    });
+    expect(moveBodyOf({ ...base, pending: { event: 'pack', reason: undefined, weights, far: [] } })).toEqual({
+      order_id: '100000001',
+      loc_id: 101,
+      event: 'pack',
+      weights,
+    });
+    expect(moveBodyOf({ ...base, pending: { event: 'refuse', reason: 'Closed', weights: undefined } })).toEqual({
+      order_id: '100000001',
+      loc_id: 101,
+      event: 'refuse',
+      reason: 'Closed',
+    });
   });
 
   it('asks before a line is marked out, naming it; Cancel keeps the line, and a substitute is sent without asking', async () => {

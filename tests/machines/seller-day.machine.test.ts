@@ -33,7 +33,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     { type: 'day.date.choose', date: '2026-12-05' },
     { type: 'day.location.choose', locId: 102 },
   ];
-  if (snapshot.matches('loading')) return [loaded, loadedBooked, loadOffline];
+  if (snapshot.matches('loading') || snapshot.matches('readingBeforeClose')) return [loaded, loadedBooked, loadOffline];
   if (snapshot.matches('confirmingClose')) return [{ type: 'day.close.confirm' }, { type: 'day.close.keep' }, ...global];
   if (snapshot.matches('failed')) return [{ type: 'day.retry' }, ...global];
   if (snapshot.matches('shown'))
@@ -91,11 +91,12 @@ describe('seller day behaviour', () => {
     const actor = createActor(machine, { input }).start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches('shown')).toBe(true));
     actor.send({ type: 'day.close' });
-    expect(actor.getSnapshot().matches('confirmingClose')).toBe(true);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('confirmingClose')).toBe(true));
     actor.send({ type: 'day.close.keep' });
     expect(actor.getSnapshot().matches('shown')).toBe(true);
     expect(sent).toEqual([]);
     actor.send({ type: 'day.close' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('confirmingClose')).toBe(true));
     actor.send({ type: 'day.close.confirm' });
     await vi.waitFor(() => expect(sent).toEqual([{ kind: 'day', locId: 101, date: '2026-12-04', closed: true, reason: undefined }]));
     actor.stop();
@@ -115,7 +116,7 @@ describe('seller day behaviour', () => {
     const actor = createActor(machine, { input }).start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches('shown')).toBe(true));
     actor.send({ type: 'day.close' });
-    expect(selectSellerDayClosing(actor.getSnapshot())).toBe(0);
+    await vi.waitFor(() => expect(selectSellerDayClosing(actor.getSnapshot())).toBe(0));
     expect(closeDayQuestion(0, day.date)).toBe('Close 12/04/2026? Shoppers can no longer choose that day until it is reopened.');
     actor.send({ type: 'day.close.keep' });
     expect([actor.getSnapshot().value, actor.getSnapshot().context.change, selectSellerDayClosing(actor.getSnapshot())]).toEqual([
@@ -125,6 +126,59 @@ describe('seller day behaviour', () => {
     ]);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(sent).toEqual([]);
+    actor.stop();
+  });
+
+  it('reads the day again before asking: an order delivered or canceled since it was read is not counted (walk 9 S13)', async () => {
+    const sent: CapacityChange[] = [];
+    // The day as first read: 2 orders booked; by the time Close is pressed one was delivered and one canceled.
+    const counts = [2, 0];
+    const machine = sellerDayMachine.provide({
+      actors: {
+        loadDay: fromPromise<CapacityDayReply, { role: 'seller' | 'staff'; locId: number; date: string }>(async () => ({
+          code: 1,
+          data: { ...day, booked_orders: counts.shift() ?? 0, preparing_orders: 0 },
+        })),
+        sendChange: fromPromise<unknown, { role: 'seller' | 'staff'; change: CapacityChange }>(async ({ input: asked }) => {
+          sent.push(asked.change);
+          return { code: 1 };
+        }),
+      },
+    });
+    const actor = createActor(machine, { input }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('shown')).toBe(true));
+    expect(actor.getSnapshot().context.day?.booked_orders).toBe(2);
+    actor.send({ type: 'day.close' });
+    expect(selectSellerDayClosing(actor.getSnapshot())).toBeUndefined();
+    await vi.waitFor(() => expect(selectSellerDayClosing(actor.getSnapshot())).toBe(0));
+    expect(closeDayQuestion(selectSellerDayClosing(actor.getSnapshot()) ?? -1, day.date)).toBe(
+      'Close 12/04/2026? Shoppers can no longer choose that day until it is reopened.',
+    );
+    expect(sent).toEqual([]);
+    actor.stop();
+  });
+
+  it('asks nothing and sends nothing when the day cannot be read again before closing', async () => {
+    const sent: CapacityChange[] = [];
+    let reads = 0;
+    const machine = sellerDayMachine.provide({
+      actors: {
+        loadDay: fromPromise<CapacityDayReply, { role: 'seller' | 'staff'; locId: number; date: string }>(async () => {
+          reads += 1;
+          if (reads > 1) throw new Error('offline');
+          return { code: 1, data: day };
+        }),
+        sendChange: fromPromise<unknown, { role: 'seller' | 'staff'; change: CapacityChange }>(async ({ input: asked }) => {
+          sent.push(asked.change);
+          return { code: 1 };
+        }),
+      },
+    });
+    const actor = createActor(machine, { input }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('shown')).toBe(true));
+    actor.send({ type: 'day.close' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('failed')).toBe(true));
+    expect([actor.getSnapshot().context.change, selectSellerDayClosing(actor.getSnapshot()), sent]).toEqual([undefined, undefined, []]);
     actor.stop();
   });
 
@@ -146,13 +200,13 @@ describe('seller day behaviour', () => {
     const actor = createActor(machine, { input }).start();
     await new Promise((resolve) => setTimeout(resolve, 0));
     actor.send({ type: 'day.date.choose', date: '2026-12-09' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('shown'));
     actor.send({ type: 'day.close' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('confirmingClose'));
     actor.send({ type: 'day.close.confirm' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(sent).toEqual([{ kind: 'day', locId: 101, date: '2026-12-09', closed: true }]);
-    expect(reads).toBe(3);
+    await vi.waitFor(() => expect(sent).toEqual([{ kind: 'day', locId: 101, date: '2026-12-09', closed: true }]));
+    // The first date, the chosen one, the read before asking and the read after the close.
+    await vi.waitFor(() => expect(reads).toBe(4));
     expect(actor.getSnapshot().value).toBe('shown');
   });
 
@@ -225,10 +279,20 @@ describe('seller day behaviour', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('shown'));
     actor.send({ type: 'day.close' });
     expect(selectSellerDayEditable(actor.getSnapshot())).toBe(false);
+    reads.at(-1)?.resolve({ code: 1, data: day });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('confirmingClose'));
+    expect(selectSellerDayEditable(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'day.close.confirm' });
     refuse(new ApiError('This day is one of the store’s holidays.', 409, 409));
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('shown'));
-    expect(Object.fromEntries(seen)).toEqual({ loading: false, shown: true, failed: false, confirmingClose: false, saving: false });
+    expect(Object.fromEntries(seen)).toEqual({
+      loading: false,
+      shown: true,
+      failed: false,
+      readingBeforeClose: false,
+      confirmingClose: false,
+      saving: false,
+    });
     actor.stop();
   });
 });

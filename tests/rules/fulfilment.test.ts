@@ -18,6 +18,7 @@ import {
   moveStepLabel,
   orderStateOfParts,
   pickList,
+  pickLineWords,
   shopperMayChange,
   consoleActorLabels,
   timelineActorLabels,
@@ -28,6 +29,7 @@ import {
   reasonIsShoppers,
 } from '../../src/rules/fulfilment.ts';
 import { deliverableTimeLabel } from '../../src/rules/visit-time.ts';
+import { lineEstimate } from '../../src/rules/weight-estimate.ts';
 
 describe('the fulfilment table', () => {
   it('leaves no final state and reaches every other state', () => {
@@ -120,6 +122,30 @@ describe('late orders and the pick list', () => {
       { date: '2026-12-01', slot: '10:00–12:00', orders: 2, lines: [item('Bacon', 2), item('Ribeye', 3)] },
       { date: '2026-12-02', slot: null, orders: 1, lines: [item('Salmon', 1)] },
     ]);
+  });
+
+  it('says a weighed line of several pieces as its whole on the pick list, as the cart does (088 left: "3 × Ribeye (1.0 lb)")', () => {
+    const ribeye = { product_name: 'Ribeye Steak', bottle_size: 453.592, by_weight: true, sold_by_weight: true, size_unit: 'g' as const };
+    const [slot] = pickList([
+      { state: 'placed', delivery_date: '2026-12-01', slot: null, items: [{ ...ribeye, qty: 3 }] },
+      { state: 'accepted', delivery_date: '2026-12-01', slot: null, items: [{ ...ribeye, qty: 1 }] },
+      {
+        state: 'accepted',
+        delivery_date: '2026-12-01',
+        slot: null,
+        items: [
+          { product_name: 'Sancerre', bottle_size: 750, qty: 2, by_weight: false, sold_by_weight: false, size_unit: 'ml' },
+          { product_name: 'Smoked Salmon', bottle_size: 226.796, qty: 1, by_weight: true, sold_by_weight: true, size_unit: 'g' },
+        ],
+      },
+    ]);
+    expect(slot?.lines.map(pickLineWords)).toEqual([
+      '4 × Ribeye Steak (about 4.0 lb for 4 pieces)',
+      '2 × Sancerre (750 ml)',
+      '1 × Smoked Salmon (0.5 lb)',
+    ]);
+    // The same words as the cart's estimate for the whole line ('about 4.0 lb').
+    expect(lineEstimate({ sold_by_weight: true, bottle_size: 453.592, qty: 4, rowTotalCents: 8000 })).toContain('about 4.0 lb');
   });
 
   it('names each pick line in its product’s unit, and in pounds while a substitute is proposed (QA: "(750 g)" wine; salmon "(500 g)")', () => {

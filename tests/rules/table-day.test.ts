@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   closedDayNote,
+  completingEvents,
   closedDayRefusal,
   consoleStateLabel,
   consoleTableDay,
@@ -247,7 +248,7 @@ describe('a part on a day its seller closed is only refused or canceled', () => 
   const open = { date: '2026-12-03', today: '2026-12-01' };
 
   it('refuses every move that prepares it, naming the day and what to do, and leaves Refuse and Cancel', () => {
-    for (const event of ['accept', 'pick', 'pack', 'ready', 'hand_over'] as const) {
+    for (const event of ['accept', 'pick', 'pack', 'ready'] as const) {
       expect(closedDayRefusal(event, 'pickup', closed)).toBe(
         'This pick-up is booked for 12/03/2026, a day its seller closed: it cannot be prepared for that day. Cancel it, or reopen the day.',
       );
@@ -255,7 +256,7 @@ describe('a part on a day its seller closed is only refused or canceled', () => 
     expect(closedDayRefusal('dispatch', 'delivery', closed)).toBe(
       'This delivery is booked for 12/03/2026, a day its seller closed: it cannot be prepared for that day. Move it to another day (the shopper can, from the order page) or cancel it, or reopen the day.',
     );
-    expect(closedDayRefusal('serve', 'dine_in', closed)).toMatch(/^This table is booked for 12\/03\/2026, a day its seller closed/);
+    expect(closedDayRefusal('pack', 'dine_in', closed)).toMatch(/^This table is booked for 12\/03\/2026, a day its seller closed/);
     expect(closedDayRefusal('refuse', 'pickup', closed)).toBeUndefined();
     expect(closedDayRefusal('cancel', 'pickup', closed)).toBeUndefined();
     expect(closedDayRefusal('accept', 'pickup', open)).toBeUndefined();
@@ -271,5 +272,31 @@ describe('a part on a day its seller closed is only refused or canceled', () => 
     expect(closedDayNote('delivery', closed)).toBe('Closed on 12/03/2026: move or cancel');
     expect(closedDayNote('pickup', closed)).toBe('Closed on 12/03/2026: cancel');
     expect(closedDayNote('pickup', open)).toBeUndefined();
+    expect(closedDayNote('delivery', closed, 'packed')).toBe('Closed on 12/03/2026: move or cancel');
+  });
+
+  // 088 left: a delivery out on the road when its day closed could only wait for the day to reopen.
+  it('still completes a part already out for delivery, ready for pick-up or at its table, on its day', () => {
+    const closedToday = { ...closed, today: '2026-12-03', time: '19:00', minutes: 19 * 60 };
+    expect(completingEvents).toEqual(['deliver', 'hand_over', 'serve']);
+    for (const [event, kind] of [
+      ['deliver', 'delivery'],
+      ['hand_over', 'pickup'],
+      ['serve', 'dine_in'],
+    ] as const) {
+      expect(closedDayRefusal(event, kind, closedToday)).toBeUndefined();
+      expect(partDayRefusal(event, kind, closedToday)).toBeUndefined();
+      // Its day's own clock still holds: not before the day.
+      expect(partDayRefusal(event, kind, closed)).toMatch(/on that day, not before\.$/);
+    }
+    expect(partEventsFor('out_for_delivery', [], 'seller', 'delivery', closedToday)).toEqual(['deliver']);
+    expect(partEventsFor('ready_for_pickup', [], 'staff', 'pickup', closedToday)).toEqual(['hand_over', 'cancel']);
+    expect(partEventsFor('packed', [], 'seller', 'dine_in', closedToday)).toEqual(['serve']);
+    // What leaves the shop on a closed day is still refused: no dispatch, no Ready for pick-up.
+    expect(partEventsFor('packed', [], 'seller', 'delivery', closedToday)).toEqual([]);
+    expect(partEventsFor('packed', [], 'seller', 'pickup', closedToday)).toEqual([]);
+    expect(closedDayNote('delivery', closedToday, 'out_for_delivery')).toBe('Closed on 12/03/2026: it can still be marked Delivered');
+    expect(closedDayNote('pickup', closedToday, 'ready_for_pickup')).toBe('Closed on 12/03/2026: it can still be marked Picked up');
+    expect(closedDayNote('dine_in', closedToday, 'packed')).toBe('Closed on 12/03/2026: it can still be marked Served');
   });
 });

@@ -447,6 +447,37 @@ describe('canceling an order whose bank debit is on its way', () => {
     expect((await orderOf(t, number)).canceled_debit).toBe('refunded');
   });
 
+  it('mails the shopper once when the canceled debit is refunded, with the amount, however many passes run at once (088 left)', async () => {
+    const { reply, me } = await payByBank('bank-cancel-mailed@example.com', '000123456789', true);
+    const number = reply.order_id ?? '';
+    expect((await cancel(number, me.token)).status).toBe(200);
+    const row = await orderOf(t, number);
+    const refundMails = () =>
+      db()
+        .selectFrom('outbox')
+        .select(['to_address', 'subject', 'body_text'])
+        .where('subject', '=', `Your order #${number}: bank debit refunded`)
+        .execute();
+    // Two instances' passes at once (the route is the sweep's pass, mails included), then one more: one mail.
+    const passes = await Promise.all([post(t, '/api/payments/test-reconcile', {}), post(t, '/api/payments/test-reconcile', {})]);
+    for (const pass of passes) expect(pass.status).toBe(200);
+    expect((await post(t, '/api/payments/test-reconcile', {})).status).toBe(200);
+    expect((await orderOf(t, number)).canceled_debit).toBe('refunded');
+    const mails = await eventually(async () => {
+      const found = await refundMails();
+      return found.length > 0 ? found : undefined;
+    });
+    expect(mails).toHaveLength(1);
+    const [mail] = mails ?? [];
+    expect(mail?.to_address).toBe('bank-cancel-mailed@example.com');
+    // The amount the debit took, in the refund mails' words; a guest follows the order by its page.
+    expect(mail?.body_text).toContain(`We refunded ${formatMoney(centsToDollars(debited(row)))} to your payment, in full.`);
+    expect(mail?.body_text).toContain(`/order/status?orderId=${number}`);
+    expect(refundedCents(row.payment_ref)).toBe(debited(row));
+    // Nothing more comes later.
+    expect(await refundMails()).toHaveLength(1);
+  });
+
   it("stops the debit at the provider when it still can (Stripe's rare case): nothing taken, and the mail says so", async () => {
     const { reply, me } = await payByBank('bank-cancel-stopped@example.com', '000123456789', true);
     const number = reply.order_id ?? '';

@@ -5,6 +5,8 @@ import { consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.t
 import { authorisedCents, capRule, finalCents, orderTotalNote } from '../../src/rules/catch-weight.ts';
 import { heldCardReleasedText, orderHeadline } from '../../src/rules/fulfilment.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
+import { farWeightOf } from '../../src/rules/weight-entry.ts';
+import { weightQuestion } from '../../src/rules/console-confirm.ts';
 import { packSettlementMessages } from '../../server/services/fulfilment/order-weighing.ts';
 import { startSession } from '../../server/services/accounts/accounts.ts';
 import { addStoreUser } from '../../server/services/accounts/store-users.ts';
@@ -201,11 +203,41 @@ describe('catch-weight: authorise the estimate + 10 %, capture at the weight', (
     });
   });
 
+  test('a weight far from the estimate is refused unless confirmed, in the console’s question (088 left: any weight to 100 kg)', async () => {
+    // A pair already used: no substitute is asked here, and the seed's pairs are counted.
+    const { number, item } = await placed(2, undefined, pairs[0]);
+    await toPicking(number);
+    const product = await db.selectFrom('order_items').select(['product_name', 'qty']).where('id', '=', item.id).executeTakeFirstOrThrow();
+    const line = { product_name: product.product_name, qty: product.qty, bottle_size: item.bottle_size };
+    // Too light (a piece forgotten on the scale) and too heavy (a typo's extra digit): each asked as the console asks.
+    for (const grams of [Math.round(item.bottle_size * 0.5), item.bottle_size * 20]) {
+      const far = farWeightOf(line, grams);
+      if (!far) throw new Error('expected a far weight');
+      const refused = await move(number, 'pack', { weights: [{ item_id: item.id, grams }] });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ errors: [{ field: 'weights[0].grams', message: weightQuestion([far], 'delivery').question }] });
+      expect(JSON.stringify(refused.body)).toContain('of its estimate');
+      // `false` is no confirmation.
+      expect((await move(number, 'pack', { weights: [{ item_id: item.id, grams }], weights_confirmed: false })).status).toBe(400);
+    }
+    // Nothing was recorded or charged: still picking, no weight kept.
+    expect(await orderOf(t, number)).toMatchObject({ fulfilment_state: 'picking', capture_state: 'held' });
+    expect((await db.selectFrom('order_items').select('weighed_grams').where('id', '=', item.id).executeTakeFirstOrThrow()).weighed_grams).toBeNull();
+    // Confirmed (the console's 'Yes, it is right'): packed at that weight.
+    const confirmed = await move(number, 'pack', {
+      weights: [{ item_id: item.id, grams: Math.round(item.bottle_size * 0.5) }],
+      weights_confirmed: true,
+    });
+    expect(confirmed.status).toBe(200);
+    expect(await orderOf(t, number)).toMatchObject({ fulfilment_state: 'packed' });
+  });
+
   test('a weight above the margin is capped at the margin (and the capture at the authorisation)', async () => {
     const { number, item } = await placed(2);
     const order = await orderOf(t, number);
     await toPicking(number);
-    expect((await move(number, 'pack', { weights: [{ item_id: item.id, grams: item.bottle_size * 2 }] })).status).toBe(200);
+    const heavy = { weights: [{ item_id: item.id, grams: item.bottle_size * 2 }], weights_confirmed: true };
+    expect((await move(number, 'pack', heavy)).status).toBe(200);
     const packed = await orderOf(t, number);
     expect(packed.final_total_cents).toBeLessThanOrEqual(order.authorised_cents ?? 0);
     expect(packed.final_total_cents).toBeGreaterThan(order.grand_total_cents);

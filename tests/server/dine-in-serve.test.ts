@@ -63,7 +63,7 @@ describe('a dine-in order is served on its table day, not before (QA walk 3)', (
     // QA walk 6 #2: Table ready the day before its table charged the card in full and mailed 'is now: Table ready'.
     // It waits for the table's day: refused naming `event`, not offered, nothing charged nor mailed.
     expect((await staffCard(number))?.moves).not.toContain('pack');
-    const readyEarly = await move(number, 'pack', { weights });
+    const readyEarly = await move(number, 'pack', { weights_confirmed: true, weights });
     expect(readyEarly.status).toBe(400);
     expect(readyEarly.body).toMatchObject({
       errors: [
@@ -74,7 +74,7 @@ describe('a dine-in order is served on its table day, not before (QA walk 3)', (
     // The table's day (9 am in New York): Table ready is offered and taken, the card charged then.
     clock.set(checkoutNow);
     expect((await staffCard(number))?.moves).toContain('pack');
-    expect((await move(number, 'pack', { weights })).status).toBe(200);
+    expect((await move(number, 'pack', { weights_confirmed: true, weights })).status).toBe(200);
     // Too late for a substitute once the table is ready: said in the table's words, not 'being picked'.
     const itemId = (await t.database.db.selectFrom('order_items').select('id').where('order_id', '=', order.id).executeTakeFirstOrThrow()).id;
     const late = await post(t, '/api/staff/orders/substitute', { order_id: number, item_id: itemId, out: true }, staff);
@@ -150,7 +150,7 @@ describe('a dine-in order is served on its table day, not before (QA walk 3)', (
     // The hold is gone at the provider: its capture at packing fails and nothing is packed (catch-weight.test.ts).
     await t.database.db.updateTable('orders').set({ payment_ref: 'pi_test_gone' }).where('id', '=', order.id).execute();
     const weights = (await weighedLines(t.database.db, order.id)).map((l) => ({ item_id: l.id, grams: 500 }));
-    const packed = await move(number, 'pack', { weights });
+    const packed = await move(number, 'pack', { weights_confirmed: true, weights });
     expect(packed.status).toBe(409);
     const message = packSettlementMessages('dine_in').captureFailed;
     expect(packed.body).toMatchObject({ code: -1, message });

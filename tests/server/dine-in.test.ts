@@ -356,7 +356,7 @@ describe('dine-in and pick-up orders', () => {
     const moveAt = async (event: FulfilmentEvent, now: Date) => {
       const found = await orderOf(t, orderNumber);
       const weights = event === 'pack' ? (await weighedLines(t.database.db, found.id)).map((l) => ({ itemId: l.id, grams: 500 })) : [];
-      return moveOrder(deps, actor, { orderNumber, event, reason: 'at the counter', weights }, now, quiet);
+      return moveOrder(deps, actor, { orderNumber, event, reason: 'at the counter', weights, weightsConfirmed: true }, now, quiet);
     };
     // Readied the day before (the test clock's 9 am): the counter may prepare it early.
     for (const event of ['accept', 'pick', 'pack', 'ready'] as const) expect(await moveAt(event, clock.now())).toMatchObject({ kind: 'moved' });

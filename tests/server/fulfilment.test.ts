@@ -1,6 +1,7 @@
 import { assert } from 'superstruct';
 import { afterAll, describe, expect, test } from 'vitest';
 import { consoleMeReply, consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.ts';
+import { capacityDayReply } from '../../src/api/contract/seller-capacity.contract.ts';
 import { orderStatusReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { startSession } from '../../server/services/accounts/accounts.ts';
@@ -117,10 +118,10 @@ describe('the order moves only in the allowed order', () => {
     expect((await move(seller, 'seller', order.number, 'pick')).status).toBe(409);
     expect((await move(seller, 'seller', order.number, 'accept')).body).toMatchObject({ code: 1, data: { state: 'accepted' } });
     expect((await move(seller, 'seller', order.number, 'pick')).status).toBe(200);
-    const unweighed = await move(seller, 'seller', order.number, 'pack', { weights: [] });
+    const unweighed = await move(seller, 'seller', order.number, 'pack', { weights_confirmed: true, weights: [] });
     const needsWeights = (await weights(order.number)).length > 0;
     if (needsWeights) expect(unweighed.body).toMatchObject({ errors: [{ field: expect.stringMatching(/^weights/) as unknown }] });
-    const packed = await move(seller, 'seller', order.number, 'pack', { weights: await weights(order.number) });
+    const packed = await move(seller, 'seller', order.number, 'pack', { weights_confirmed: true, weights: await weights(order.number) });
     if (needsWeights) expect(packed.status).toBe(200);
     expect((await move(seller, 'seller', order.number, 'ready')).status).toBe(409);
     expect((await move(seller, 'seller', order.number, 'dispatch')).status).toBe(200);
@@ -164,7 +165,9 @@ describe('the order moves only in the allowed order', () => {
       await db.updateTable('products').set({ sold_by_weight: soldByWeight }).where('id', '=', product.product_id).execute();
       expect((await move(seller, 'seller', order.number, 'accept')).status).toBe(200);
       expect((await move(seller, 'seller', order.number, 'pick')).status).toBe(200);
-      expect((await move(seller, 'seller', order.number, 'pack', { weights: await weights(order.number) })).status).toBe(200);
+      expect((await move(seller, 'seller', order.number, 'pack', { weights_confirmed: true, weights: await weights(order.number) })).status).toBe(
+        200,
+      );
       return eventually(async () => {
         const mails = await db.selectFrom('outbox').select('body_text').where('subject', 'like', `Your order #${order.number}:%`).execute();
         return mails.map((m) => m.body_text).find((text) => text.includes('Final'));
@@ -363,8 +366,8 @@ describe('locations and races', () => {
     await move(seller, 'seller', order.number, 'pick');
     const w = await weights(order.number);
     const results = await Promise.all([
-      move(seller, 'seller', order.number, 'pack', { weights: w }),
-      move(staff, 'staff', order.number, 'pack', { weights: w, reason: 'helping' }),
+      move(seller, 'seller', order.number, 'pack', { weights_confirmed: true, weights: w }),
+      move(staff, 'staff', order.number, 'pack', { weights_confirmed: true, weights: w, reason: 'helping' }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const packs = await t.database.db
@@ -465,7 +468,7 @@ describe('an order from two sellers: each handles their own part', () => {
 
     // The butcher packs weighing only the ribeye: the salmon is not theirs to weigh. The order is not packed yet,
     // nor is the card charged.
-    const packed = await move(seller, 'seller', number, 'pack', { weights: weighAll((await cardOf(seller, 'seller'))[0]) });
+    const packed = await move(seller, 'seller', number, 'pack', { weights_confirmed: true, weights: weighAll((await cardOf(seller, 'seller'))[0]) });
     expect(packed.body).toMatchObject({ code: 1, data: { state: 'packed' } });
     expect(await orderOf(t, number)).toMatchObject({ fulfilment_state: 'picking', final_total_cents: null });
     expect((await cardOf(otherSeller, 'seller'))[0]?.state).toBe('placed');
@@ -473,9 +476,12 @@ describe('an order from two sellers: each handles their own part', () => {
     // The fishmonger's own moves; her pack weighs the salmon and settles the order's money once.
     expect((await move(otherSeller, 'seller', number, 'accept')).status).toBe(200);
     expect((await move(otherSeller, 'seller', number, 'pick')).status).toBe(200);
-    const unweighed = await move(otherSeller, 'seller', number, 'pack', { weights: [] });
+    const unweighed = await move(otherSeller, 'seller', number, 'pack', { weights_confirmed: true, weights: [] });
     expect(unweighed.body).toMatchObject({ errors: [{ message: expect.stringContaining('Please weigh') as unknown }] });
-    expect((await move(otherSeller, 'seller', number, 'pack', { weights: weighAll((await cardOf(otherSeller, 'seller'))[0]) })).status).toBe(200);
+    expect(
+      (await move(otherSeller, 'seller', number, 'pack', { weights_confirmed: true, weights: weighAll((await cardOf(otherSeller, 'seller'))[0]) }))
+        .status,
+    ).toBe(200);
     const afterPacks = await orderOf(t, number);
     expect(afterPacks.fulfilment_state).toBe('packed');
     expect(afterPacks.final_total_cents).not.toBeNull();
@@ -621,7 +627,7 @@ describe('an order from two sellers: each handles their own part', () => {
       assert(list.body, consoleOrdersReply);
       const own = list.body.data?.find((o) => o.order_number === number && o.loc_id === loc);
       const weighed = own?.items.filter((i) => i.by_weight).map((i) => ({ item_id: i.id, grams: 480 })) ?? [];
-      expect((await move(token, 'seller', number, 'pack', { weights: weighed })).status).toBe(200);
+      expect((await move(token, 'seller', number, 'pack', { weights_confirmed: true, weights: weighed })).status).toBe(200);
     };
     await packThrough(seller, 101);
     await packThrough(otherSeller, 102);
@@ -645,7 +651,7 @@ describe('a delivery is delivered on its day, not before', () => {
   test('Delivered is refused (400 naming why) and not offered before the day, then taken on it', async () => {
     const order = await paidOrder('2026-12-03');
     for (const event of ['accept', 'pick'] as const) expect((await move(seller, 'seller', order.number, event)).status).toBe(200);
-    expect((await move(seller, 'seller', order.number, 'pack', { weights: await weights(order.number) })).status).toBe(200);
+    expect((await move(seller, 'seller', order.number, 'pack', { weights_confirmed: true, weights: await weights(order.number) })).status).toBe(200);
     // Handed to the driver the evening before is the shop's to do; its arrival is not.
     expect((await move(seller, 'seller', order.number, 'dispatch')).status).toBe(200);
     const early = await move(seller, 'seller', order.number, 'deliver');
@@ -719,5 +725,66 @@ describe('a part on a day its seller closed', () => {
     // Reopened: the part moves again, and its card no longer carries the closure.
     expect((await cardOn(staff, 'staff', date, placed.number))?.day_closed).toBeUndefined();
     expect((await move(seller, 'seller', placed.number, 'accept')).status).toBe(200);
+  });
+});
+
+/**
+ * 088 left: a delivery already out on the road when its day closed could only wait for the day to reopen (every move
+ * refused); walk 9 S13: the close question counted an order already delivered. Closing a day stops preparing for it:
+ * what is out is still delivered, and the day counts (and mails) only the orders the closure affects.
+ */
+describe('closing a day with orders already out, delivered or canceled on it', () => {
+  const date = '2026-12-16';
+  const closeDay = (closed: boolean) => post(t, '/api/seller/capacity/day', { loc_id: 101, date, closed }, seller);
+  const dayOf = async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/seller/capacity?loc_id=101&date=${date}`,
+      headers: { authorization: `Bearer ${seller}` },
+    });
+    const body = json(response);
+    assert(body, capacityDayReply);
+    return body.data;
+  };
+  const cardOf = async (number: string) => {
+    const list = await consoleOrders(seller, 'seller', `?date=${date}`);
+    assert(list.body, consoleOrdersReply);
+    return list.body.data?.find((o) => o.order_number === number);
+  };
+  const subjectsOf = async (number: string) =>
+    (await t.database.db.selectFrom('outbox').select('subject').where('subject', 'like', `Your order #${number}:%`).execute()).map((m) => m.subject);
+
+  test('counts only the order still to prepare, closes, and the part out for delivery is still delivered on its day', async () => {
+    const waiting = await paidOrder(date);
+    const canceled = await paidOrder(date);
+    const out = await paidOrder(date);
+    const delivered = await paidOrder(date);
+    expect((await post(t, '/api/account/order/cancel', { order_id: canceled.number }, buyer.token)).status).toBe(200);
+    for (const order of [out, delivered]) {
+      for (const event of ['accept', 'pick'] as const) expect((await move(seller, 'seller', order.number, event)).status).toBe(200);
+      const card = await cardOf(order.number);
+      const weighed = card?.items.filter((i) => i.by_weight).map((i) => ({ item_id: i.id, grams: i.bottle_size * i.qty })) ?? [];
+      expect((await move(seller, 'seller', order.number, 'pack', { weights: weighed })).status).toBe(200);
+      expect((await move(seller, 'seller', order.number, 'dispatch')).status).toBe(200);
+    }
+    clock.set('2026-12-16T14:00:00Z'); // 9 am in New York on the day
+    try {
+      expect((await move(seller, 'seller', delivered.number, 'deliver')).status).toBe(200);
+      // Of four orders booked that day, only the one still to prepare is the closure's: counted, none being prepared.
+      expect(await dayOf()).toMatchObject({ closed: null, booked_orders: 1, preparing_orders: 0 });
+      expect((await closeDay(true)).status).toBe(200);
+      // Its shopper is mailed to choose another date; the one out for delivery is not (nothing for them to do).
+      await expect.poll(async () => (await subjectsOf(waiting.number)).some((s) => /closed on the day|another delivery date/.test(s))).toBe(true);
+      expect((await subjectsOf(out.number)).some((s) => /closed on the day|another delivery date/.test(s))).toBe(false);
+      // The card carries the closure and still offers Delivered; the order still to prepare only Refuse.
+      expect(await cardOf(out.number)).toMatchObject({ state: 'out_for_delivery', day_closed: true, moves: ['deliver'] });
+      expect(await cardOf(waiting.number)).toMatchObject({ state: 'placed', day_closed: true, moves: ['refuse'] });
+      expect((await move(seller, 'seller', out.number, 'deliver')).status).toBe(200);
+      expect(await orderOf(t, out.number)).toMatchObject({ fulfilment_state: 'delivered', status: 'complete' });
+      expect((await move(seller, 'seller', waiting.number, 'accept')).status).toBe(409);
+    } finally {
+      clock.set(checkoutNow);
+      expect((await closeDay(false)).status).toBe(200);
+    }
   });
 });

@@ -74,7 +74,7 @@ async function packOwn(token: string, number: string, locId: number, steps: read
   assert(list, consoleOrdersReply);
   const own = list.data?.find((o) => o.order_number === number && o.loc_id === locId);
   const weights = own?.items.filter((i) => i.by_weight).map((i) => ({ item_id: i.id, grams: 900 })) ?? [];
-  expect((await move(token, number, 'pack', { weights })).status).toBe(200);
+  expect((await move(token, number, 'pack', { weights_confirmed: true, weights })).status).toBe(200);
 }
 
 async function shopperView(number: string) {

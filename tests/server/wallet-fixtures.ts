@@ -126,7 +126,7 @@ export async function serveOrder(t: TestApp, orderNumber: string): Promise<MoveO
   for (const event of ['accept', 'pick', 'pack', 'serve'] as const satisfies readonly FulfilmentEvent[]) {
     const order = await t.database.db.selectFrom('orders').select('id').where('increment_id', '=', orderNumber).executeTakeFirst();
     const weights = order && event === 'pack' ? (await weighedLines(t.database.db, order.id)).map((l) => ({ itemId: l.id, grams: 500 })) : [];
-    outcome = await moveOrder(deps, actor, { orderNumber, event, reason: 'served in the test', weights }, now, quietLog);
+    outcome = await moveOrder(deps, actor, { orderNumber, event, reason: 'served in the test', weights, weightsConfirmed: true }, now, quietLog);
     if (outcome.kind !== 'moved') return outcome;
   }
   return outcome;

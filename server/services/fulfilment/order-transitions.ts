@@ -44,7 +44,8 @@ import { giveBackSubstitute } from './substitutions.ts';
 import { capRule, estimateAndFinal } from '../../../src/rules/catch-weight.ts';
 import { centsToDollars, formatMoney } from '../../../src/rules/money.ts';
 import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delivery.ts';
-import { isMilligramPrecise } from '../../../src/rules/weight-entry.ts';
+import { farWeightOf, isMilligramPrecise } from '../../../src/rules/weight-entry.ts';
+import { weightQuestion } from '../../../src/rules/console-confirm.ts';
 import { endsPartOnly, partStoppingMove, wholeMoveRefusal } from '../../../src/rules/order-parts.ts';
 import { partRefusalMail, refusePartAlone, type PartRefusal } from './part-refusal.ts';
 import { restCancelMailText, type RestOfOrder } from '../../../src/rules/rest-cancel.ts';
@@ -78,6 +79,8 @@ export interface MoveRequest {
   locId?: number | undefined;
   /** At packing: grams per order line (order_items.id) sold by weight. */
   weights?: readonly { itemId: number; grams: number }[] | undefined;
+  /** The seller confirmed the weights far from their estimate (the console's weightQuestion); else such a weight is refused. */
+  weightsConfirmed?: boolean | undefined;
 }
 
 export type MoveOutcome =
@@ -233,7 +236,7 @@ export async function moveInTransaction(
     return { result: { kind: 'not-allowed', state: from, message: fulfilmentMessages.nothingLeft } };
   }
   if (request.event === 'pack' && part) {
-    const invalid = await recordWeights(trx, order.id, part.id, request.weights ?? []);
+    const invalid = await recordWeights(trx, order.id, part.id, request.weights ?? [], request.weightsConfirmed === true ? undefined : kind);
     if (invalid) return { result: invalid };
     await decideUnanswered(trx, order.id, part.id);
   }
@@ -383,13 +386,16 @@ async function lockOrder(trx: Kysely<Database>, actor: MoveActor, orderNumber: s
 
 /**
  * Every line of the seller's part sold by weight weighed (grams to the milligram, 1 to 100 kg); lines not sold by
- * weight, and other sellers' lines, ignored. A missing weight is named by the line's product, in words.
+ * weight, and other sellers' lines, ignored. A missing weight is named by the line's product, in words. Unless the
+ * seller confirmed them (`askFor` undefined), weights far from their line's estimate are refused as the console asks
+ * about them (weightQuestion, for the part's kind: 088 left, the API took any weight up to 100 kg without the question).
  */
 async function recordWeights(
   trx: Kysely<Database>,
   orderId: number,
   deliverableId: number,
   weights: readonly { itemId: number; grams: number }[],
+  askFor: FulfilmentKind | undefined,
 ): Promise<Extract<MoveOutcome, { kind: 'invalid' }> | undefined> {
   const weighed = await weighedLines(trx, orderId, deliverableId);
   for (const [index, given] of weights.entries()) {
@@ -401,6 +407,21 @@ async function recordWeights(
   for (const line of weighed) {
     if (!weights.some((w) => w.itemId === line.id)) {
       return { kind: 'invalid', field: `weights[${weights.length}].item_id`, message: weightMessage(line.product_name) };
+    }
+  }
+  if (askFor !== undefined) {
+    const far = weights.flatMap((given, index) => {
+      const line = weighed.find((l) => l.id === given.itemId);
+      const weight = line && farWeightOf(line, given.grams);
+      return weight ? [{ index, weight }] : [];
+    });
+    const first = far[0];
+    if (first) {
+      const question = weightQuestion(
+        far.map((f) => f.weight),
+        askFor,
+      );
+      return { kind: 'invalid', field: `weights[${first.index}].grams`, message: question.question };
     }
   }
   for (const line of weighed) {
@@ -419,11 +440,15 @@ function weightMessage(productName: string | undefined): string {
  * The order's lines sold by weight (products.sold_by_weight, migration 026) with a size, not substituted or out
  * (those are not weighed as ordered); wallet lines are not packed.
  */
-export async function weighedLines(db: Kysely<Database>, orderId: number, deliverableId?: number): Promise<{ id: number; product_name: string }[]> {
+export async function weighedLines(
+  db: Kysely<Database>,
+  orderId: number,
+  deliverableId?: number,
+): Promise<{ id: number; product_name: string; qty: number; bottle_size: number }[]> {
   return db
     .selectFrom('order_items')
     .innerJoin('products', 'products.id', 'order_items.product_id')
-    .select(['order_items.id', 'order_items.product_name'])
+    .select(['order_items.id', 'order_items.product_name', 'order_items.qty', 'order_items.bottle_size'])
     .where('order_items.order_id', '=', orderId)
     .$if(deliverableId !== undefined, (q) => q.where('order_items.deliverable_id', '=', deliverableId ?? 0))
     .where('products.sold_by_weight', '=', true)

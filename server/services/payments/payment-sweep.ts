@@ -21,6 +21,8 @@ export interface PaymentSweepSettings {
    * and where its lines went, is due; its shopper saw no Payment failed page.
    */
   onPaymentFailed: (orderId: number, linesBack: LinesBack) => void;
+  /** A canceled order's bank debit this pass refunded once it cleared: the mail saying the money came back is due. */
+  onDebitRefunded: (orderId: number) => void;
 }
 
 /**
@@ -40,7 +42,7 @@ export function startPaymentSweep(settings: PaymentSweepSettings): PeriodicPass 
   );
 }
 
-/** One pass: settles what it can, mails each order it found paid or itself failed, logs what needs a person. */
+/** One pass: settles what it can, mails each order it found paid, itself failed or refunded, logs what needs a person. */
 export async function sweepPaymentsOnce(settings: Omit<PaymentSweepSettings, 'everyMs'>): Promise<ReconcileReport> {
   const { db, payments, log } = settings;
   const report = await reconcilePendingPayments(db, payments, settings.clock(), (error) =>
@@ -48,6 +50,7 @@ export async function sweepPaymentsOnce(settings: Omit<PaymentSweepSettings, 'ev
   );
   for (const orderId of report.paid) settings.onPaid(orderId);
   for (const { orderId, linesBack } of report.failedHere) settings.onPaymentFailed(orderId, linesBack);
+  for (const orderId of report.debitsRefunded) settings.onDebitRefunded(orderId);
   if (report.paid.length + report.failed.length > 0) log.info({ paid: report.paid, failed: report.failed }, 'pending payments settled');
   if (report.debitsRefunded.length > 0) log.info({ orders: report.debitsRefunded }, 'debits of canceled orders refunded once cleared');
   if (report.holdsCaptured.length > 0) log.info({ orders: report.holdsCaptured }, 'card holds captured before they expire');

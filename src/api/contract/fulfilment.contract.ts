@@ -131,6 +131,11 @@ export const moveOrderBody = type({
   loc_id: optionalId('loc_id'),
   reason: optional(nullable(string())),
   weights: optional(array(type({ item_id: numericId('item_id'), grams }))),
+  /**
+   * The seller was asked about a weight far from its line's estimate and said it is right (console-confirm.ts
+   * weightQuestion): without it the server refuses such a weight (400 on that weight, in the question's words).
+   */
+  weights_confirmed: optional(boolean()),
 });
 export type MoveOrderBody = Infer<typeof moveOrderBody>;
 export const moveOrderReply = envelope(type({ order_id: string(), state: fulfilmentStateField }));

@@ -18,6 +18,7 @@ import { somethingWentWrongMessage } from '../../rules/messages.ts';
 import { moveAsksFirst, partMayMove } from '../../rules/order-parts.ts';
 import { messageOf } from '../shared/auth-failure.ts';
 import { parseWeightEntry } from '../../rules/weight-entry.ts';
+import { moveBodyOf } from './move-body.ts';
 import {
   fulfilmentPhaseNames,
   fulfilmentPhaseOf,
@@ -47,15 +48,7 @@ const fulfilmentSetup = setup({
     events: {} as FulfilmentMachineEvent,
   },
   actors: {
-    moveOrder: fromPromise<MoveOrderReply, MoveInput>(({ input }) =>
-      moveOrder(input.actor, {
-        order_id: input.orderNumber,
-        loc_id: input.locId,
-        event: input.pending?.event ?? 'accept',
-        ...(input.pending?.reason === undefined ? {} : { reason: input.pending.reason }),
-        ...(input.pending?.weights === undefined ? {} : { weights: input.pending.weights }),
-      }),
-    ),
+    moveOrder: fromPromise<MoveOrderReply, MoveInput>(({ input }) => moveOrder(input.actor, moveBodyOf(input))),
     proposeSubstitute: fromPromise<SubstitutionReply, { orderNumber: string; actor: ConsoleRole; substitute: PendingSubstitute | undefined }>(
       ({ input }) =>
         proposeSubstitute(input.actor, {

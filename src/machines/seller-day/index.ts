@@ -11,7 +11,7 @@ export const selectSellerDay = (s: SellerDaySnapshot): CapacityDay | undefined =
 export const selectSellerDayDate = (s: SellerDaySnapshot): string => s.context.date;
 export const selectSellerDayLocId = (s: SellerDaySnapshot): number => s.context.locId;
 export const selectSellerDayError = (s: SellerDaySnapshot): string | undefined => s.context.error;
-export const selectSellerDayBusy = (s: SellerDaySnapshot): boolean => s.matches('loading') || s.matches('saving');
+export const selectSellerDayBusy = (s: SellerDaySnapshot): boolean => s.matches('loading') || s.matches('readingBeforeClose') || s.matches('saving');
 export const selectSellerDayFailed = (s: SellerDaySnapshot): boolean => s.matches('failed');
 /** Closing a day: how many orders are booked on it (0 for none), while the console asks before closing (undefined otherwise). */
 export const selectSellerDayClosing = (s: SellerDaySnapshot): number | undefined =>

@@ -102,8 +102,8 @@ export const sellerDayMachine = setup({
       description: 'The day with Close day (or Reopen), each slot’s seats and each product’s stock.',
       on: {
         'day.close': {
-          description: 'Close the day: the console asks first, saying what closing does (and how many orders are booked).',
-          target: 'confirmingClose',
+          description: 'Close the day: the day is read again first, so the question counts the orders booked on it now.',
+          target: 'readingBeforeClose',
           actions: {
             type: 'assignChange',
             params: ({ context, event }) => ({
@@ -138,6 +138,25 @@ export const sellerDayMachine = setup({
             type: 'assignChange',
             params: ({ event }) => ({ change: { kind: 'stock', offerId: event.offerId, stock: event.stock, reason: event.reason } }),
           },
+        },
+      },
+    },
+    readingBeforeClose: {
+      description:
+        'Reading the day again before asking (walk 9 S13: an order delivered, handed over or canceled since the day was read was still counted).',
+      invoke: {
+        id: 'loadDay',
+        src: 'loadDay',
+        input: ({ context }) => ({ role: context.role, locId: context.locId, date: context.date }),
+        onDone: {
+          description: 'Read: the console asks, saying what closing does and how many orders booked on it the close affects now.',
+          target: 'confirmingClose',
+          actions: { type: 'assignDay', params: ({ event }) => ({ reply: event.output }) },
+        },
+        onError: {
+          description: 'Not read: nothing is asked or sent; the reason, and a way to read the day again.',
+          target: 'failed',
+          actions: ['clearChange', { type: 'assignError', params: ({ event }) => ({ message: reasonOf(event.error) }) }],
         },
       },
     },

@@ -100,7 +100,7 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
   };
   const headingId = `console-order-${order.order_number}-${order.loc_id}`;
   // A part on a day its seller closed: the card says so and what is left to do (its buttons are Refuse and Cancel only).
-  const closedNote = closedDayNote(order.kind, consoleTableDay(order));
+  const closedNote = closedDayNote(order.kind, consoleTableDay(order), state);
 
   return (
     <article className={css.card} aria-labelledby={headingId} data-order={order.order_number}>

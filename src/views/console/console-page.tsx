@@ -10,6 +10,7 @@ import {
   fulfilmentStates,
   isFulfilmentState,
   pickList,
+  pickLineWords,
   sellerDayChoices,
   type ConsoleSeller,
   type LocationDay,
@@ -17,7 +18,6 @@ import {
   type SellerListDay,
 } from '../../rules/fulfilment.ts';
 import { signInPathBack } from '../../rules/sign-in-again.ts';
-import { lineSizeLabel } from '../../rules/weight-entry.ts';
 import { secondaryButton, textInput } from '../../styles/controls.css.ts';
 import { useSessionValue } from '../app-context.tsx';
 import { ConsoleOrderCard } from './console-order-card.tsx';
@@ -207,10 +207,7 @@ function ConsoleOrders({ role, locIds, locDays }: { role: ConsoleRole; locIds: r
               </h3>
               <ul className={css.lines}>
                 {slot.lines.map((line) => (
-                  <li key={`${line.product_name} ${line.bottle_size}`}>
-                    {line.qty} × {line.product_name}
-                    {line.bottle_size > 0 && ` (${lineSizeLabel(line.bottle_size, line.by_weight, line.size_unit)})`}
-                  </li>
+                  <li key={`${line.product_name} ${line.bottle_size}`}>{pickLineWords(line)}</li>
                 ))}
               </ul>
             </div>

@@ -25,16 +25,27 @@ export interface PlacedOrder {
   deliveryDate: string;
 }
 
-export async function sameDayOrderThroughApi(prefix: string, bankAccount?: string, giftMessage?: string): Promise<PlacedOrder> {
+/**
+ * `pieces` ribeyes (one by default), delivered on the first day with a seat of `days` from `fromDays` ahead: from today
+ * for the seller's default list and its pick list (the next three days), or a day no other test books (a count of
+ * the day's orders).
+ */
+export async function sameDayOrderThroughApi(
+  prefix: string,
+  bankAccount?: string,
+  giftMessage?: string,
+  { pieces = 1, fromDays = 7, days = 14 }: { pieces?: number; fromDays?: number; days?: number } = {},
+): Promise<PlacedOrder> {
   const { session: customer, email } = await newCustomer(prefix);
   const token = customer.Token ?? '';
-  const session = await addToCartThroughApi(customer, 'ribeye', 'USDA Prime Ribeye Steak');
+  let session = customer;
+  for (let piece = 0; piece < pieces; piece++) session = await addToCartThroughApi(session, 'ribeye', 'USDA Prime Ribeye Steak');
   const cartId = session.cart_id ?? '';
   const cart = create(await apiPost('/api/cart/showcart', { cart_id: cartId }, token), cartReply);
   const group = cart.data?.delivery_groups[0];
   if (!group) throw new Error('the cart has no delivery group');
   // The first day from a week ahead with a seat left (other tests hold the first slots).
-  const scheduled = await scheduleGroupThroughApi(session, group, addDays(storeToday(new Date()), 7), 14);
+  const scheduled = await scheduleGroupThroughApi(session, group, addDays(storeToday(new Date()), fromDays), days);
   if (scheduled === undefined) throw new Error('no free Same Day slot in the next three weeks');
   await saveHomeThroughApi(session);
   const addresses = create(
