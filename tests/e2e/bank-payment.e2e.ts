@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { offlineMessage } from '../../src/api/http.ts';
-import { connectionLostOnce } from './faults.ts';
+import { connectionLostOnce, heldOnce } from './faults.ts';
 import { expect, tabTest as test } from './fixtures.ts';
 import { addAddress, chooseSpeed, placeOrder } from './checkout-steps.ts';
 import { addToCartThroughApi, newCustomer, openWithSession } from './journeys/shoppers.ts';
@@ -189,8 +189,12 @@ test('bank payment pending → canceled on the order page → refunded once the 
   await confirm.getByRole('button', { name: 'Yes, cancel the order' }).click();
   await expect(panel.getByRole('alert')).toContainText(offlineMessage);
   await panel.getByRole('button', { name: 'Cancel order' }).click();
+  // The page reads the canceled order again, which no longer offers the panel: held until its words are seen.
+  const reread = await heldOnce(page, '/api/account/orderstatus');
   await confirm.getByRole('button', { name: 'Yes, cancel the order' }).click();
   await expect(panel.getByRole('status')).toHaveText(`Your order was canceled. ${onItsWay}`);
+  await reread.arrived;
+  reread.release();
   await expect(page.getByTestId('order-status')).toHaveText('Canceled');
   await expect(page.getByTestId('cap-rule')).toHaveText(`The order ended. ${onItsWay}`);
   await expect(page.getByTestId('refund')).toHaveCount(0);

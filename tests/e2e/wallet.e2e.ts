@@ -345,8 +345,9 @@ test.describe('prepaid wallet', () => {
     const question = page.getByRole('dialog', { name: 'Change to Pick-Up?' });
     await expect(question.getByRole('alert', { name: 'Leaving your cart' })).toContainText(ribeye);
     await page.screenshot({ path: 'test-results/wallet-switch-asks.png', fullPage: true });
-    // Kept (for the option this tab was on since its order, Delivery): a redemption is never set aside, it stays in the cart.
-    await question.getByRole('button', { name: 'Change to Pick-Up and keep 1 item for Delivery' }).click();
+    // Kept, named for the option the redemption was added for (the account's cart's, not this tab's Delivery since its
+    // order: decision 089): a redemption is never set aside, it stays in the cart.
+    await question.getByRole('button', { name: new RegExp(`^Change to Pick-Up and keep 1 item for Dine-In at ${restaurant}`) }).click();
     await expect(page).toHaveURL(/\/store$/);
     await expect(page.getByTestId('shipping-choice')).toContainText(`PICK-UP AT ${restaurant}`);
 
