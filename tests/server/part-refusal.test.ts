@@ -7,6 +7,7 @@ import { lineFinalCents, lineFinalTaxCents, lineNote, orderTotalNote, orderTotal
 import { centsToDollars, dollarsToCents, formatMoney } from '../../src/rules/money.ts';
 import { payOnDeliveryWords } from '../../src/rules/pay-on-delivery.ts';
 import { timelineStepLabel } from '../../src/rules/fulfilment.ts';
+import { possessive } from '../../src/rules/possessive.ts';
 import { restCancelQuestion, restOfOrderOf } from '../../src/rules/rest-cancel.ts';
 import { PaymentGatewayError } from '../../server/adapters/payments/payment-port.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
@@ -476,7 +477,7 @@ describe('pay on delivery: a refused part leaves less to pay at the door', () =>
   });
 });
 
-describe('a refusal says who refused it, a name ending in s takes the apostrophe alone (QA walk 3)', () => {
+describe("a refusal says who refused it, in the seller's possessive (QA walk 3)", () => {
   /** The order's mail with this subject, once sent. */
   const mailed = async (subject: string) =>
     (await t.database.db.selectFrom('outbox').select('body_text').where('subject', '=', subject).executeTakeFirst())?.body_text ?? '';
@@ -485,15 +486,16 @@ describe('a refusal says who refused it, a name ending in s takes the apostrophe
     const { number } = await twoSellerOrderOf(false);
     const placed = await linesAndParts(number);
     const butchers = placed.partAt(101)?.vendor_name ?? '';
-    expect(butchers).toMatch(/s$/);
+    // Named by its location (decision 089): 'Hudson Street Butchers — West Village's part'.
+    expect(butchers).toBe('Hudson Street Butchers — West Village');
     const refused = await post(t, '/api/staff/orders/move', { order_id: number, event: 'refuse', loc_id: 101, reason: 'Truck broken down' }, staff);
     expect(refused.status).toBe(200);
-    const subject = `Your order #${number}: ${butchers}' part was refused`;
-    await expect.poll(() => mailed(subject)).toContain(`The store refused ${butchers}' part of your order #${number}.`);
+    const subject = `Your order #${number}: ${possessive(butchers)} part was refused`;
+    await expect.poll(() => mailed(subject)).toContain(`The store refused ${possessive(butchers)} part of your order #${number}.`);
     expect(await mailed(subject)).not.toContain("s's");
     const view = await shopperView(number);
     expect(view.timeline?.at(-1)).toMatchObject({ state: 'refused', actor: 'staff', seller: butchers, reason: 'Truck broken down' });
-    expect(orderTotalNote(view)).toMatch(new RegExp(`^The store refused ${butchers}' part: \\$`));
+    expect(orderTotalNote(view)).toMatch(new RegExp(`^The store refused ${possessive(butchers)} part: \\$`));
     const line = view.items.find((i) => i.vendor_name === butchers);
     // Paid at place order (nothing weighed): the part's share was refunded, and its line says so, not 'not charged'.
     expect(view.refunds?.length).toBe(1);
@@ -554,7 +556,7 @@ describe('a refusal says who refused it, a name ending in s takes the apostrophe
     expect((await move(butcher, number, 'accept')).status).toBe(200);
     await expect
       .poll(() => mailed(`Your order #${number}: ${butchers}, accepted by the seller`))
-      .toContain(`${butchers}' part of your order #${number} is now: Accepted by the seller.`);
+      .toContain(`${possessive(butchers)} part of your order #${number} is now: Accepted by the seller.`);
   });
 });
 
@@ -591,7 +593,7 @@ describe('the driver tip goes with the last part the driver brings (QA walk 3: k
         await t.database.db
           .selectFrom('outbox')
           .select('body_text')
-          .where('subject', '=', `Your order #${number}: ${butchers}' part was refused`)
+          .where('subject', '=', `Your order #${number}: ${possessive(butchers)} part was refused`)
           .executeTakeFirst()
       )?.body_text ?? '';
     const tip = `$${(placed.order.tip_cents / 100).toFixed(2)}`;
